@@ -1,0 +1,148 @@
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { categoryId } from '@linea/shared/domain/category';
+import type { ProductDto } from '@linea/shared/contracts/products';
+import { ddb } from '../lib/clients';
+import { config } from '../lib/config';
+import { keys } from './keys';
+
+export const PRODUCT_ENTITY = 'Product';
+const SCHEMA_VERSION = 1;
+
+export interface Product {
+  id: string;
+  name: string;
+  description: string;
+  /** Rappen, VAT included. */
+  price: number;
+  category: string;
+  stockQuantity: number;
+  featured: boolean;
+  sizes: string[];
+  colors: string[];
+  images: string[];
+  sortOrder: number;
+  createdAt: string;
+  stripeProductId?: string;
+}
+
+type ProductItem = Product & Record<string, unknown>;
+
+function toItem(product: Product): Record<string, unknown> {
+  const id = categoryId(product.category);
+  return {
+    ...keys.product(product.id),
+    ...keys.productListing(product.sortOrder, product.createdAt),
+    ...keys.productByCategory(id, product.sortOrder, product.createdAt),
+    entity: PRODUCT_ENTITY,
+    schemaVersion: SCHEMA_VERSION,
+    ...product,
+    categoryId: id,
+  };
+}
+
+function fromItem(item: Record<string, unknown>): Product {
+  const p = item as ProductItem;
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    category: p.category,
+    stockQuantity: p.stockQuantity,
+    featured: p.featured,
+    sizes: p.sizes ?? [],
+    colors: p.colors ?? [],
+    images: p.images ?? [],
+    sortOrder: p.sortOrder,
+    createdAt: p.createdAt,
+    ...(p.stripeProductId ? { stripeProductId: p.stripeProductId } : {}),
+  };
+}
+
+export function toProductDto(product: Product): ProductDto {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    category: product.category,
+    categoryId: categoryId(product.category),
+    stockQuantity: product.stockQuantity,
+    inStock: product.stockQuantity > 0,
+    featured: product.featured,
+    sizes: product.sizes,
+    colors: product.colors,
+    images: product.images,
+    sortOrder: product.sortOrder,
+    createdAt: product.createdAt,
+  };
+}
+
+export function createProductRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
+  async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Product[]> {
+    const products: Product[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey }));
+      for (const item of page.Items ?? []) products.push(fromItem(item));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return products;
+  }
+
+  return {
+    async getById(id: string): Promise<Product | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.product(id) }));
+      return Item ? fromItem(Item) : undefined;
+    },
+
+    /**
+     * In-stock products, highest sort order first, newest first within one sort order.
+     * Out-of-stock ones are filtered on the server side of DynamoDB rather than kept out of
+     * the index: stock changes inside checkout transactions, which cannot move index keys.
+     */
+    async listInStock(filter: { categoryId?: string } = {}): Promise<Product[]> {
+      const partition = filter.categoryId
+        ? { IndexName: 'GSI2', pk: 'GSI2PK', value: keys.categoryPartition(filter.categoryId).GSI2PK }
+        : { IndexName: 'GSI1', pk: 'GSI1PK', value: keys.productsListingPartition().GSI1PK };
+      return queryAll({
+        IndexName: partition.IndexName,
+        KeyConditionExpression: '#pk = :pk',
+        FilterExpression: 'stockQuantity > :zero',
+        ExpressionAttributeNames: { '#pk': partition.pk },
+        ExpressionAttributeValues: { ':pk': partition.value, ':zero': 0 },
+        ScanIndexForward: false,
+      });
+    },
+
+    /** Every product, in stock or not, for the admin figures. */
+    async countAll(): Promise<number> {
+      let count = 0;
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: table(),
+            IndexName: 'GSI1',
+            KeyConditionExpression: 'GSI1PK = :pk',
+            ExpressionAttributeValues: { ':pk': keys.productsListingPartition().GSI1PK },
+            Select: 'COUNT',
+            ExclusiveStartKey,
+          }),
+        );
+        count += page.Count ?? 0;
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return count;
+    },
+
+    /** Writes a product as is; used by seeding and, later, the admin catalogue. */
+    async put(product: Product): Promise<void> {
+      await db.send(new PutCommand({ TableName: table(), Item: toItem(product) }));
+    },
+  };
+}
+
+export type ProductRepository = ReturnType<typeof createProductRepository>;
+export const products = createProductRepository();

@@ -1,0 +1,51 @@
+/** The one email frame: brand header, content, footer. Pure functions, so tests read the output. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export interface EmailContent {
+  lang: string;
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}
+
+export function renderEmail(content: EmailContent): RenderedEmail {
+  const e = escapeHtml;
+  const paragraphs = content.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#262626">${e(p)}</p>`)
+    .join('');
+  const action = content.action
+    ? `<p style="margin:24px 0"><a href="${e(content.action.url)}" style="display:inline-block;padding:12px 24px;background:#171717;color:#fafafa;text-decoration:none;font-size:14px;letter-spacing:0.04em">${e(content.action.label)}</a></p>`
+    : '';
+  const html = `<!doctype html><html lang="${e(content.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(content.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f4;font-family:Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff">
+<tr><td style="padding:32px 40px 8px;font-size:20px;letter-spacing:0.4em;color:#171717">LINEA</td></tr>
+<tr><td style="padding:24px 40px 32px"><h1 style="margin:0 0 16px;font-size:22px;font-weight:400;color:#171717">${e(content.heading)}</h1>${paragraphs}${action}</td></tr>
+<tr><td style="padding:16px 40px 32px;font-size:12px;color:#57534e;border-top:1px solid #e7e5e4">${e(content.footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    content.heading,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    '--',
+    content.footer,
+  ].join('\n');
+  return { subject: content.subject, html, text };
+}

@@ -1,0 +1,10 @@
+import { NotFoundError } from '@linea/shared/errors';
+import { productPathParams } from '@linea/shared/contracts/products';
+import { products, toProductDto } from '../../data/product-repository';
+import { httpHandler, json } from '../../lib/http';
+
+export const handler = httpHandler('GET /products/{id}', { params: productPathParams }, async ({ params }) => {
+  const product = await products.getById(params.id);
+  if (!product) throw new NotFoundError('Product', params.id);
+  return json(200, toProductDto(product), { 'cache-control': 'public, max-age=30' });
+});

@@ -1,0 +1,41 @@
+/**
+ * Who is calling. The HTTP API's Cognito JWT authorizer (or the local gateway, which builds the
+ * same event) has verified the token; this turns its claims into an Actor, in this one place.
+ */
+export interface Actor {
+  readonly userId: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly isAdmin: boolean;
+}
+
+export const ADMIN_GROUP = 'admin';
+
+type ClaimValue = string | number | boolean | string[] | undefined;
+export type JwtClaims = Record<string, ClaimValue>;
+
+/**
+ * API Gateway flattens array claims to a bracketed, space-separated string ("[admin editors]");
+ * a raw token (and some tools) carry a real array. Both must give the same groups.
+ */
+export function parseGroups(value: ClaimValue): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string') return [];
+  const inner = value.trim().replace(/^\[/, '').replace(/\]$/, '');
+  return inner.split(/[\s,]+/).filter(Boolean);
+}
+
+const text = (value: ClaimValue): string => (typeof value === 'string' ? value : '');
+
+export function actorFromClaims(claims: JwtClaims | undefined): Actor | undefined {
+  const userId = text(claims?.sub);
+  if (!claims || !userId) return undefined;
+  return {
+    userId,
+    email: text(claims.email),
+    firstName: text(claims.given_name),
+    lastName: text(claims.family_name),
+    isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The route table: the single source of the API. The CDK Api construct creates one HTTP API
+ * route and one Lambda function per entry from it; the local gateway dispatches with it; each
+ * handler enforces the access it finds here for its own route key.
+ *
+ * Pure data on purpose: CDK, the local gateway and every handler import it, so it must not
+ * pull in SDK clients or handler code.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `public`: anyone; `customer`: a verified Cognito token; `admin`: a token in the admin group. */
+export type Access = 'public' | 'customer' | 'admin';
+
+/** What a route's function may touch; CDK turns it into least-privilege grants. */
+export interface RoutePermissions {
+  readonly table?: 'read' | 'readWrite';
+  readonly publishEvents?: boolean;
+  readonly sendEmail?: boolean;
+}
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** API Gateway path syntax, e.g. `/products/{id}`. */
+  readonly path: string;
+  readonly access: Access;
+  /** Module under functions/ that exports `handler`; one Lambda function per route. */
+  readonly handler: string;
+  readonly permissions: RoutePermissions;
+  /** Requests per second and burst for costly or abusable public routes; enforced by API Gateway throttling in the cloud and by the local gateway here. */
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Largest accepted JSON body. @default DEFAULT_MAX_BODY_BYTES */
+  readonly maxBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+export const routes = [
+  {
+    method: 'GET',
+    path: '/products',
+    access: 'public',
+    handler: 'http/products/list-products',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/products/{id}',
+    access: 'public',
+    handler: 'http/products/get-product',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/me',
+    access: 'customer',
+    handler: 'http/account/get-me',
+    permissions: {},
+  },
+  {
+    method: 'GET',
+    path: '/admin/overview',
+    access: 'admin',
+    handler: 'http/admin/get-overview',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/newsletter/subscribers',
+    access: 'public',
+    handler: 'http/newsletter/subscribe',
+    permissions: { table: 'readWrite', publishEvents: true },
+    throttle: { rateLimit: 5, burstLimit: 10 },
+    maxBodyBytes: 1024,
+  },
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
+
+/**
+ * Requests that match no route. In the cloud this is the HTTP API's `$default` route, so an
+ * unknown path gets our error shape instead of API Gateway's own.
+ */
+export const fallbackRoute = {
+  handler: 'http/not-found',
+  permissions: {},
+} as const satisfies Pick<RouteDefinition, 'handler' | 'permissions'>;
+
+export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+export function findRoute(key: string): RouteDefinition | undefined {
+  return (routes as readonly RouteDefinition[]).find((route) => routeKey(route) === key);
+}

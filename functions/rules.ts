@@ -1,0 +1,32 @@
+/**
+ * The rule table: which consumer handles which domain event. The CDK Events construct makes
+ * one EventBridge rule (with retry policy and an SQS dead-letter queue) per entry; the local
+ * bus matches, delivers, retries and dead-letters with the same entries.
+ */
+import { EVENT_SOURCE, type EventDetailType } from '@linea/shared/contracts/events';
+import type { RoutePermissions } from './routes';
+
+export interface RuleDefinition {
+  /** Stable name; also the rule's construct id, so never rename one that is deployed. */
+  readonly name: string;
+  readonly source: string;
+  readonly detailType: EventDetailType;
+  /** Module under functions/ that exports `handler`. */
+  readonly consumer: string;
+  readonly permissions: RoutePermissions;
+}
+
+/** How often a failed delivery is tried again before it is dead-lettered. */
+export const RULE_RETRY_ATTEMPTS = 3;
+/** The longest an event is kept for retries. */
+export const RULE_MAX_EVENT_AGE_SECONDS = 2 * 60 * 60;
+
+export const rules = [
+  {
+    name: 'NewsletterWelcome',
+    source: EVENT_SOURCE,
+    detailType: 'NewsletterSubscribed',
+    consumer: 'events/send-newsletter-welcome',
+    permissions: { sendEmail: true },
+  },
+] as const satisfies readonly RuleDefinition[];

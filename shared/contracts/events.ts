@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { locale } from './common';
+
+/**
+ * Domain events on the bus. Each detail is versioned so consumers can accept old and new
+ * shapes while a change rolls out; `EVENT_SOURCE` and the detail-type name the rule pattern.
+ */
+export const EVENT_SOURCE = 'linea.shop';
+
+export const newsletterSubscribedV1 = z.object({
+  version: z.literal(1),
+  email: z.string(),
+  locale,
+  subscribedAt: z.string(),
+});
+export type NewsletterSubscribedV1 = z.infer<typeof newsletterSubscribedV1>;
+
+export const EVENT_TYPES = {
+  NewsletterSubscribed: newsletterSubscribedV1,
+} as const;
+export type EventDetailType = keyof typeof EVENT_TYPES;
+export type EventDetail<T extends EventDetailType> = z.infer<(typeof EVENT_TYPES)[T]>;

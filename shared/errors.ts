@@ -1,0 +1,100 @@
+/**
+ * Typed domain errors. `functions/lib/http.ts` maps each code to an HTTP status once;
+ * the web app maps each code to a translated message (`errors.<CODE>`).
+ */
+export const DOMAIN_ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'ALREADY_SUBSCRIBED',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'PAYMENT_FAILED',
+] as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+/** Codes a client may receive: the domain codes plus the catch-all for unexpected failures. */
+export type ApiErrorCode = DomainErrorCode | 'INTERNAL';
+
+/** The one error shape on the wire. */
+export interface ApiErrorBody {
+  error: ApiErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, fields: FieldIssue[] = []) {
+    super('VALIDATION', message, fields.length ? { fields } : undefined);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor() {
+    super('UNAUTHENTICATED', 'Sign-in required');
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor() {
+    super('FORBIDDEN', 'You are not allowed to do this');
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what: string, id?: string) {
+    super('NOT_FOUND', id ? `${what} ${id} not found` : `${what} not found`, id ? { id } : undefined);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(what: string, id: string) {
+    super('CONFLICT', `${what} ${id} already exists`, { id });
+  }
+}
+
+export class AlreadySubscribedError extends DomainError {
+  constructor() {
+    super('ALREADY_SUBSCRIBED', 'This email is already subscribed to our newsletter.');
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  constructor(limitBytes: number) {
+    super('PAYLOAD_TOO_LARGE', `Request body is larger than ${limitBytes} bytes`, { limitBytes });
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  constructor() {
+    super('RATE_LIMITED', 'Too many requests, please slow down');
+  }
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).error === 'string' &&
+    typeof (value as ApiErrorBody).message === 'string'
+  );
+}
