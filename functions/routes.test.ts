@@ -13,11 +13,14 @@ describe('the route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it.each(routes.map((r) => [routeKey(r), r.handler] as const))('%s has a handler module exporting handler', async (_key, handler) => {
-    expect(existsSync(modulePath(handler))).toBe(true);
-    const mod = (await import(/* @vite-ignore */ pathToFileURL(modulePath(handler)).href)) as { handler?: unknown };
-    expect(typeof mod.handler).toBe('function');
-  });
+  it.each(routes.map((r) => [routeKey(r), r.handler] as const))(
+    '%s has a handler module exporting handler',
+    async (_key, handler) => {
+      expect(existsSync(modulePath(handler))).toBe(true);
+      const mod = (await import(/* @vite-ignore */ pathToFileURL(modulePath(handler)).href)) as { handler?: unknown };
+      expect(typeof mod.handler).toBe('function');
+    },
+  );
 
   it('has a fallback handler module', () => {
     expect(existsSync(modulePath(fallbackRoute.handler))).toBe(true);

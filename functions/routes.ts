@@ -64,6 +64,27 @@ export const routes = [
     permissions: { table: 'read' },
   },
   {
+    method: 'GET',
+    path: '/wishlist',
+    access: 'customer',
+    handler: 'http/wishlist/get-wishlist',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/wishlist/{productId}',
+    access: 'customer',
+    handler: 'http/wishlist/add-to-wishlist',
+    permissions: { table: 'readWrite' },
+  },
+  {
+    method: 'DELETE',
+    path: '/wishlist/{productId}',
+    access: 'customer',
+    handler: 'http/wishlist/remove-from-wishlist',
+    permissions: { table: 'readWrite' },
+  },
+  {
     method: 'POST',
     path: '/newsletter/subscribers',
     access: 'public',

@@ -26,6 +26,9 @@ export const keys = {
   /** Orders newest first, for the admin list and the overview figures. */
   ordersByRecencyPartition: () => ({ GSI3PK: 'ORDERS' }),
 
+  wishlistEntry: (userId: string, productId: string) => ({ PK: `CUSTOMER#${userId}`, SK: `WISHLIST#${productId}` }),
+  wishlistPrefix: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SKPrefix: 'WISHLIST#' }),
+
   subscriber: (email: string) => ({ PK: `SUBSCRIBER#${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
   subscriberByRecency: (subscribedAt: string) => ({ GSI3PK: 'SUBSCRIBERS', GSI3SK: subscribedAt }),
 };

@@ -1,4 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { categoryId } from '@linea/shared/domain/category';
 import type { ProductDto } from '@linea/shared/contracts/products';
@@ -95,6 +102,32 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
     async getById(id: string): Promise<Product | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.product(id) }));
       return Item ? fromItem(Item) : undefined;
+    },
+
+    /** Products by id, in the order asked; unknown ids are left out. */
+    async getMany(ids: readonly string[]): Promise<Product[]> {
+      const found = new Map<string, Product>();
+      const unique = [...new Set(ids)];
+      // BatchGetItem takes 100 keys a call and may return some unprocessed under load.
+      for (let start = 0; start < unique.length; start += 100) {
+        let requestKeys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(keys.product);
+        for (let attempt = 0; requestKeys?.length; attempt += 1) {
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+          if (attempt > 5) throw new Error('BatchGet of products kept returning unprocessed keys');
+          const page: BatchGetCommandOutput = await db.send(
+            new BatchGetCommand({ RequestItems: { [table()]: { Keys: requestKeys } } }),
+          );
+          for (const item of page.Responses?.[table()] ?? []) {
+            const product = fromItem(item);
+            found.set(product.id, product);
+          }
+          requestKeys = page.UnprocessedKeys?.[table()]?.Keys;
+        }
+      }
+      return ids.flatMap((id) => {
+        const product = found.get(id);
+        return product ? [product] : [];
+      });
     },
 
     /**

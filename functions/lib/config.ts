@@ -30,13 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 /** Names of every variable loadConfig reads; the ShopFunction construct sets each of them. */
-export const CONFIG_ENV_NAMES = [
-  'STAGE',
-  'TABLE_NAME',
-  'EVENT_BUS_NAME',
-  'FROM_EMAIL',
-  'WEB_URL',
-] as const;
+export const CONFIG_ENV_NAMES = ['STAGE', 'TABLE_NAME', 'EVENT_BUS_NAME', 'FROM_EMAIL', 'WEB_URL'] as const;
 
 let cached: Config | undefined;
 export const config = (): Config => (cached ??= loadConfig(process.env));

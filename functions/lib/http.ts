@@ -3,10 +3,7 @@
  * parses and validates input by schema, and maps errors to the one wire shape. The only place
  * that knows status codes.
  */
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import {
   DomainError,

@@ -30,6 +30,8 @@ export const listProductsQuery = z
       .max(60)
       .regex(/^[a-z0-9-]+$/, 'a category id: lowercase letters, digits and hyphens')
       .optional(),
+    /** Free-text search over name, category, colours and description. */
+    q: z.string().trim().max(100).optional(),
   })
   .strict();
 export type ListProductsQuery = z.infer<typeof listProductsQuery>;

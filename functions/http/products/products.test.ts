@@ -35,9 +35,7 @@ describe('GET /products', () => {
     // Assert
     expect(res.statusCode).toBe(200);
     expect(parseBody(res)).toEqual({
-      items: [
-        expect.objectContaining({ id: 'essential-tee', price: 4900, categoryId: 'basics', inStock: true }),
-      ],
+      items: [expect.objectContaining({ id: 'essential-tee', price: 4900, categoryId: 'basics', inStock: true })],
     });
     const input = ddbMock.commandCalls(QueryCommand)[0]!.args[0].input;
     expect(input).toMatchObject({
@@ -100,5 +98,13 @@ describe('GET /products/{id}', () => {
     const res = await getProduct(apiEvent({ routeKey: 'GET /products/{id}', pathParameters: { id: 'nope' } }));
     expect(res.statusCode).toBe(404);
     expect(parseBody(res)).toEqual({ error: 'NOT_FOUND', message: 'Product nope not found', details: { id: 'nope' } });
+  });
+});
+
+describe('GET /products?q=', () => {
+  it('searches within the listed products', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [tee, { ...tee, id: 'coat', name: 'Wool Coat', description: '' }] });
+    const res = await listProducts(apiEvent({ routeKey: 'GET /products', queryStringParameters: { q: 'coat' } }));
+    expect((parseBody(res).items as { id: string }[]).map((p) => p.id)).toEqual(['coat']);
   });
 });
