@@ -1,0 +1,131 @@
+import { Duration } from 'aws-cdk-lib';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  type CfnStage,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { routeKey, type RouteDefinition } from '../../../functions/routes';
+import { grantPermissions, idFromModule, type GrantTargets } from './grants';
+import { ShopFunction, type ShopFunctionConfig } from './shop-function';
+
+export interface ApiProps extends GrantTargets {
+  /** Usually `routes` from functions/routes.ts: one function and one route per entry. */
+  readonly routes: readonly RouteDefinition[];
+  /** Usually `fallbackRoute` from functions/routes.ts: serves the `$default` route. */
+  readonly fallbackRoute: Pick<RouteDefinition, 'handler' | 'permissions'>;
+  readonly functionConfig: ShopFunctionConfig;
+  /** Tokens of this pool, issued to this client, are what `customer` and `admin` routes accept. */
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  /** Browser origins that may call the API, e.g. the storefront's `https://d123.cloudfront.net`. */
+  readonly allowedOrigins: string[];
+}
+
+/**
+ * The HTTP API, built from the route table: a function per route, the Cognito JWT authorizer on
+ * every non-public route, per-route throttling, and a `$default` route answering 404 in our
+ * error shape.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  /** Functions by route key (`GET /products/{id}`). */
+  readonly functions: Readonly<Record<string, ShopFunction>>;
+  readonly fallbackFunction: ShopFunction;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const grantTargets: GrantTargets = { table: props.table, bus: props.bus, emailSender: props.emailSender };
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'LINEA shop API (functions/routes.ts)',
+      corsPreflight: {
+        allowOrigins: props.allowedOrigins,
+        allowHeaders: ['authorization', 'content-type'],
+        allowMethods: [...new Set(props.routes.map((route) => CorsHttpMethod[route.method])), CorsHttpMethod.OPTIONS],
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    // The authorizer only authenticates; handlers check the admin group themselves.
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+    });
+
+    const functions: Record<string, ShopFunction> = {};
+    const seenIds = new Map<string, string>();
+    // CloudFormation passes this JSON through untyped, so the keys are its PascalCase names.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const throttledRoutes: HttpRoute[] = [];
+
+    for (const route of props.routes) {
+      const key = routeKey(route);
+      const constructId = idFromModule(route.handler);
+      const clash = seenIds.get(constructId);
+      if (clash !== undefined) {
+        throw new Error(
+          `Api: routes "${clash}" and "${key}" both map to the construct id ${constructId} ` +
+            `(handler modules must be unique per route); give one of them its own module in functions/routes.ts.`,
+        );
+      }
+      seenIds.set(constructId, key);
+
+      const fn = new ShopFunction(this, `${constructId}Function`, {
+        handlerModule: route.handler,
+        description: key,
+        config: props.functionConfig,
+      });
+      grantPermissions(fn, route.permissions, grantTargets);
+
+      const httpRoute = new HttpRoute(this, `${constructId}Route`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${constructId}Integration`, fn),
+        authorizer: route.access === 'public' ? undefined : authorizer,
+      });
+
+      if (route.throttle) {
+        routeSettings[key] = {
+          ThrottlingRateLimit: route.throttle.rateLimit,
+          ThrottlingBurstLimit: route.throttle.burstLimit,
+        };
+        throttledRoutes.push(httpRoute);
+      }
+      functions[key] = fn;
+    }
+
+    this.fallbackFunction = new ShopFunction(this, `${idFromModule(props.fallbackRoute.handler)}Function`, {
+      handlerModule: props.fallbackRoute.handler,
+      description: '$default (no matching route)',
+      config: props.functionConfig,
+    });
+    grantPermissions(this.fallbackFunction, props.fallbackRoute.permissions, grantTargets);
+    new HttpRoute(this, 'DefaultRoute', {
+      httpApi: this.httpApi,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: new HttpLambdaIntegration('DefaultIntegration', this.fallbackFunction),
+    });
+
+    const stage = this.httpApi.defaultStage;
+    if (!stage) throw new Error('Api: the HTTP API has no default stage to throttle.');
+    if (throttledRoutes.length > 0) {
+      (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+      // A stage's RouteSettings may only name routes that already exist, or the deploy fails
+      // with "Unable to find Route by key".
+      for (const httpRoute of throttledRoutes) stage.node.addDependency(httpRoute);
+    }
+
+    this.functions = functions;
+  }
+
+  /** The API's base URL without a trailing slash, e.g. `https://abc123.execute-api.eu-central-2.amazonaws.com`. */
+  get url(): string {
+    return this.httpApi.apiEndpoint;
+  }
+}

@@ -1,0 +1,98 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  UserPool,
+  UserPoolOperation,
+  type IUserPool,
+  type IUserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { ShopFunction, type ShopFunctionConfig } from './shop-function';
+
+export interface AuthProps {
+  /** Name of the group whose members may use `admin` routes; usually ADMIN_GROUP from functions/lib/auth.ts. */
+  readonly adminGroupName: string;
+  /**
+   * Cognito trigger name (as in CloudFormation's LambdaConfig, e.g. `PreSignUp`) to the handler
+   * module under functions/; usually `cognitoTriggers` from functions/triggers.ts.
+   */
+  readonly triggers: Readonly<Record<string, string>>;
+  readonly functionConfig: ShopFunctionConfig;
+  /**
+   * Accounts cannot be exported with their passwords, so losing the pool locks every shopper out.
+   *
+   * @default RemovalPolicy.RETAIN
+   */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/** Shoppers' and admins' accounts: a Cognito user pool, the web app's client and the admin group. */
+export class Auth extends Construct {
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  readonly triggerFunctions: Readonly<Record<string, ShopFunction>>;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+
+    const userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      // Shoppers type their address in any case; one account per mailbox.
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: true, mutable: true },
+        familyName: { required: true, mutable: true },
+      },
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Password sign-in, groups and triggers are all in the Lite plan.
+      featurePlan: FeaturePlan.LITE,
+      deletionProtection: removalPolicy === RemovalPolicy.RETAIN,
+      removalPolicy,
+    });
+
+    this.userPoolClient = userPool.addClient('WebClient', {
+      // A browser cannot keep a secret.
+      generateSecret: false,
+      // SRP in the cloud; plain password where the local Cognito stand-in has no SRP.
+      authFlows: { userSrp: true, userPassword: true },
+      // Amplify signs in with the SDK, not the hosted UI.
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    userPool.addGroup('AdminGroup', {
+      groupName: props.adminGroupName,
+      description: 'Shop administrators: back office and admin API routes',
+    });
+
+    const triggerFunctions: Record<string, ShopFunction> = {};
+    for (const [trigger, handlerModule] of Object.entries(props.triggers)) {
+      const fn = new ShopFunction(this, `${trigger}Trigger`, {
+        handlerModule,
+        description: `Cognito ${trigger} -> ${handlerModule}`,
+        config: props.functionConfig,
+        // Cognito gives a trigger 5 seconds before it fails the user's request.
+        timeout: Duration.seconds(5),
+      });
+      userPool.addTrigger(UserPoolOperation.of(trigger), fn);
+      triggerFunctions[trigger] = fn;
+    }
+    this.triggerFunctions = triggerFunctions;
+    this.userPool = userPool;
+  }
+}

@@ -1,0 +1,88 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule, type IEventBus } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { RuleDefinition } from '../../../functions/rules';
+import { grantPermissions } from './grants';
+import type { IEmailSender } from './notifications';
+import { ShopFunction, type ShopFunctionConfig } from './shop-function';
+
+export interface EventsProps {
+  /** Usually `rules` from functions/rules.ts. */
+  readonly rules: readonly RuleDefinition[];
+  /** Tries after the first failed delivery, before the event is dead-lettered. */
+  readonly retryAttempts: number;
+  readonly maxEventAge: Duration;
+  /** Everything but the bus name, which this construct owns. */
+  readonly functionConfig: Omit<ShopFunctionConfig, 'eventBusName'>;
+  readonly table: ITable;
+  readonly emailSender: IEmailSender;
+}
+
+/**
+ * The domain event bus and, per rule-table entry, a rule, its consumer function and its
+ * dead-letter queue.
+ */
+export class Events extends Construct {
+  readonly bus: IEventBus;
+  /** Consumer functions by rule name. */
+  readonly consumers: Readonly<Record<string, ShopFunction>>;
+  /** Dead-letter queues by rule name. */
+  readonly deadLetterQueues: Readonly<Record<string, IQueue>>;
+
+  constructor(scope: Construct, id: string, props: EventsProps) {
+    super(scope, id);
+    this.bus = new EventBus(this, 'Bus');
+    const consumers: Record<string, ShopFunction> = {};
+    const deadLetterQueues: Record<string, IQueue> = {};
+
+    for (const rule of props.rules) {
+      if (consumers[rule.name]) {
+        throw new Error(
+          `Events: the rule name "${rule.name}" appears twice in functions/rules.ts; names must be unique.`,
+        );
+      }
+      // One queue per rule, so what failed, and for which consumer, is plain from the queue.
+      const deadLetterQueue = new Queue(this, `${rule.name}DeadLetterQueue`, {
+        retentionPeriod: Duration.days(14),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+      });
+      const consumer = new ShopFunction(this, `${rule.name}Consumer`, {
+        handlerModule: rule.consumer,
+        description: `${rule.source} ${rule.detailType} -> ${rule.consumer}`,
+        config: { ...props.functionConfig, eventBusName: this.bus.eventBusName },
+        timeout: Duration.seconds(30),
+        // EventBridge invokes asynchronously, so its retry policy only covers failed
+        // deliveries. A consumer that throws is retried by Lambda's own asynchronous retries
+        // (at most 2) and then dead-lettered to the same queue, so a failed email is never lost.
+        retryAttempts: Math.min(props.retryAttempts, 2),
+        maxEventAge: props.maxEventAge,
+        deadLetterQueue,
+      });
+      grantPermissions(consumer, rule.permissions, {
+        table: props.table,
+        bus: this.bus,
+        emailSender: props.emailSender,
+      });
+      new Rule(this, rule.name, {
+        eventBus: this.bus,
+        description: `${rule.detailType} from ${rule.source} to ${rule.consumer}`,
+        eventPattern: { source: [rule.source], detailType: [rule.detailType] },
+        targets: [
+          new LambdaFunction(consumer, {
+            retryAttempts: props.retryAttempts,
+            maxEventAge: props.maxEventAge,
+            deadLetterQueue,
+          }),
+        ],
+      });
+      consumers[rule.name] = consumer;
+      deadLetterQueues[rule.name] = deadLetterQueue;
+    }
+    this.consumers = consumers;
+    this.deadLetterQueues = deadLetterQueues;
+  }
+}

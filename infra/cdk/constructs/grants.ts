@@ -1,0 +1,30 @@
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { RoutePermissions } from '../../../functions/routes';
+import type { IEmailSender } from './notifications';
+
+/** What the route and rule tables' permissions can grant on. */
+export interface GrantTargets {
+  readonly table: ITable;
+  readonly bus: IEventBus;
+  readonly emailSender: IEmailSender;
+}
+
+/** Turns a table entry's declared permissions into grants, and nothing more. */
+export function grantPermissions(grantee: IGrantable, permissions: RoutePermissions, targets: GrantTargets): void {
+  if (permissions.table === 'read') targets.table.grantReadData(grantee);
+  if (permissions.table === 'readWrite') targets.table.grantReadWriteData(grantee);
+  if (permissions.publishEvents) targets.bus.grantPutEventsTo(grantee);
+  if (permissions.sendEmail) targets.emailSender.grantSendEmail(grantee);
+}
+
+/** `http/products/get-product` → `ProductsGetProduct`: a readable, stable construct id. */
+export function idFromModule(module: string): string {
+  return module
+    .replace(/^(http|events|triggers|webhooks)\//, '')
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { CfnOutput, Duration, Stack, type RemovalPolicy, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { ADMIN_GROUP } from '../../functions/lib/auth';
+import { fallbackRoute, routes } from '../../functions/routes';
+import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules } from '../../functions/rules';
+import { cognitoTriggers } from '../../functions/triggers';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Events } from './constructs/events';
+import { Notifications } from './constructs/notifications';
+import { Website } from './constructs/website';
+import { REPO_ROOT } from './paths';
+
+export interface ShopStackProps extends StackProps {
+  /** Lower-case stage name (`dev`, `prod`), passed to every function as STAGE. */
+  readonly stage: string;
+  /**
+   * Sender of every email. Its address or domain must be a verified SES identity in the
+   * stack's region before the shop can send mail.
+   */
+  readonly fromEmail: string;
+  /**
+   * The built web app to publish.
+   *
+   * @default web/dist in the repository (built by `npm run build`)
+   */
+  readonly webAssetDir?: string;
+  /**
+   * Applied to the stateful resources that cannot be rebuilt from the repository: the table
+   * and the user pool. Use DESTROY only for a throw-away stage.
+   *
+   * @default RemovalPolicy.RETAIN
+   */
+  readonly dataRemovalPolicy?: RemovalPolicy;
+}
+
+/** The whole shop in one stack, so no resource is locked behind a cross-stack export. */
+export class ShopStack extends Stack {
+  readonly data: Data;
+  readonly notifications: Notifications;
+  readonly website: Website;
+  readonly events: Events;
+  readonly auth: Auth;
+  readonly api: Api;
+
+  constructor(scope: Construct, id: string, props: ShopStackProps) {
+    super(scope, id, props);
+    if (!/^[a-z][a-z0-9-]{0,19}$/.test(props.stage)) {
+      throw new Error(
+        `ShopStack: stage "${props.stage}" must be 1-20 lower-case letters, digits or dashes, starting with a letter (e.g. -c stage=dev).`,
+      );
+    }
+
+    this.data = new Data(this, 'Data', { removalPolicy: props.dataRemovalPolicy });
+    this.notifications = new Notifications(this, 'Notifications', { fromEmail: props.fromEmail });
+    // The distribution depends on nothing else here, so its URL can reach every function.
+    this.website = new Website(this, 'Website', {
+      assetDir: props.webAssetDir ?? path.join(REPO_ROOT, 'web', 'dist'),
+    });
+
+    const baseConfig = {
+      stage: props.stage,
+      tableName: this.data.table.tableName,
+      fromEmail: props.fromEmail,
+      webUrl: this.website.url,
+    };
+    this.events = new Events(this, 'Events', {
+      rules,
+      retryAttempts: RULE_RETRY_ATTEMPTS,
+      maxEventAge: Duration.seconds(RULE_MAX_EVENT_AGE_SECONDS),
+      functionConfig: baseConfig,
+      table: this.data.table,
+      emailSender: this.notifications,
+    });
+    const functionConfig = { ...baseConfig, eventBusName: this.events.bus.eventBusName };
+
+    this.auth = new Auth(this, 'Auth', {
+      adminGroupName: ADMIN_GROUP,
+      triggers: cognitoTriggers,
+      functionConfig,
+      removalPolicy: props.dataRemovalPolicy,
+    });
+
+    this.api = new Api(this, 'Api', {
+      routes,
+      fallbackRoute,
+      functionConfig,
+      table: this.data.table,
+      bus: this.events.bus,
+      emailSender: this.notifications,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      allowedOrigins: [this.website.url],
+    });
+
+    this.website.deployContent({
+      apiUrl: this.api.url,
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      cognitoEndpoint: null,
+      authFlow: 'USER_SRP_AUTH',
+      stage: props.stage,
+    });
+
+    new CfnOutput(this, 'WebUrl', { value: this.website.url });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
+  }
+}

@@ -1,0 +1,447 @@
+/**
+ * CDK assertions on the whole shop stack. Expected counts and keys come from the route, rule,
+ * trigger and table definitions, so a new route or rule is checked without touching this file.
+ * The stack is synthesized once (bundling every function with esbuild is the slow part).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table';
+import { ADMIN_GROUP } from '../../functions/lib/auth';
+import { CONFIG_ENV_NAMES } from '../../functions/lib/config';
+import { routeKey, routes, type RouteDefinition } from '../../functions/routes';
+import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, type RuleDefinition } from '../../functions/rules';
+import { cognitoTriggers } from '../../functions/triggers';
+import { ShopStack } from '../../infra/cdk/shop-stack';
+
+type Resource = {
+  Type: string;
+  Properties?: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+const allRoutes: readonly RouteDefinition[] = routes;
+const allRules: readonly RuleDefinition[] = rules;
+const FROM_EMAIL = 'shop@linea.example';
+
+let siteDir: string;
+let stack: ShopStack;
+let template: Template;
+
+beforeAll(() => {
+  // A stand-in for web/dist, so these tests never depend on a real web build.
+  siteDir = mkdtempSync(path.join(os.tmpdir(), 'linea-site-'));
+  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>LINEA</title>');
+  mkdirSync(path.join(siteDir, 'assets'));
+  writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'export {};');
+
+  const app = new App();
+  stack = new ShopStack(app, 'linea-test', { stage: 'test', fromEmail: FROM_EMAIL, webAssetDir: siteDir });
+  template = Template.fromStack(stack);
+});
+
+afterAll(() => {
+  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
+});
+
+const logicalId = (element: { node: { defaultChild?: unknown } }): string =>
+  stack.getLogicalId(element.node.defaultChild as CfnElement);
+
+function roleIdOf(fn: IFunction | undefined): string {
+  if (!fn?.role) throw new Error('expected a function with a role');
+  return logicalId(fn.role);
+}
+
+const resourcesOf = (type: string): Record<string, Resource> =>
+  template.findResources(type) as Record<string, Resource>;
+
+/** Every statement of every IAM policy attached to the function's role. */
+function statementsOf(fn: IFunction): Statement[] {
+  const roleId = roleIdOf(fn);
+  return Object.values(resourcesOf('AWS::IAM::Policy'))
+    .filter((policy) => JSON.stringify(policy.Properties?.Roles).includes(`"${roleId}"`))
+    .flatMap((policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+const actionsOf = (statements: Statement[]): string[] =>
+  statements.flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
+
+/** Logical ids of the roles any policy of the template grants `action` to. */
+function rolesGranted(action: string): Set<string> {
+  const roles = new Set<string>();
+  for (const policy of Object.values(resourcesOf('AWS::IAM::Policy'))) {
+    const statements = (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement;
+    if (!actionsOf(statements).includes(action)) continue;
+    for (const role of policy.Properties?.Roles as { Ref: string }[]) roles.add(role.Ref);
+  }
+  return roles;
+}
+
+/** Every function this project made from a handler module (not CDK's own helpers). */
+function shopFunctions(): IFunction[] {
+  return [
+    ...Object.values(stack.api.functions),
+    stack.api.fallbackFunction,
+    ...Object.values(stack.events.consumers),
+    ...Object.values(stack.auth.triggerFunctions),
+  ];
+}
+
+describe('Auth', () => {
+  it('has one user pool with email sign-in, name attributes and self sign-up', () => {
+    template.resourceCountIs('AWS::Cognito::UserPool', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'given_name', Required: true }),
+        Match.objectLike({ Name: 'family_name', Required: true }),
+      ]),
+    });
+  });
+
+  it('has a web client with SRP and password flows and no secret', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+    });
+  });
+
+  it('declares the admin group', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+  });
+
+  it('attaches every Cognito trigger of functions/triggers.ts', () => {
+    const lambdaConfig = Object.fromEntries(
+      Object.keys(cognitoTriggers).map((trigger) => {
+        const fn = stack.auth.triggerFunctions[trigger];
+        if (!fn) throw new Error(`no function for trigger ${trigger}`);
+        return [trigger, { 'Fn::GetAtt': [logicalId(fn), 'Arn'] }];
+      }),
+    );
+    expect(Object.keys(lambdaConfig)).toContain('PreSignUp');
+    template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: lambdaConfig });
+  });
+});
+
+describe('Data', () => {
+  it('has one on-demand table with point-in-time recovery, TTL and every GSI', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      GlobalSecondaryIndexes: TABLE_INDEXES.map((index) =>
+        Match.objectLike({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ),
+    });
+  });
+
+  it('retains the table by default', () => {
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+});
+
+describe('Api', () => {
+  it('is one HTTP API allowing the site origin with the auth and JSON headers', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: [stack.resolve(stack.website.url)],
+        AllowHeaders: ['authorization', 'content-type'],
+      }),
+    });
+  });
+
+  it('has one route per route-table entry plus $default', () => {
+    const keys = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((route) => route.Properties?.RouteKey);
+    expect(keys.sort()).toEqual([...allRoutes.map(routeKey), '$default'].sort());
+    expect(Object.keys(stack.api.functions)).toHaveLength(allRoutes.length);
+  });
+
+  it('puts the Cognito JWT authorizer on customer and admin routes only', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId(stack.auth.userPoolClient) }],
+        Issuer: Match.anyValue(),
+      },
+    });
+    const byKey = new Map(
+      Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((route) => [
+        route.Properties?.RouteKey,
+        route.Properties?.AuthorizationType,
+      ]),
+    );
+    for (const route of allRoutes) {
+      expect(byKey.get(routeKey(route)), routeKey(route)).toBe(route.access === 'public' ? 'NONE' : 'JWT');
+    }
+    expect(byKey.get('$default')).toBe('NONE');
+  });
+
+  it('throttles the routes the table throttles, after creating them', () => {
+    const throttled = allRoutes.filter((route) => route.throttle);
+    const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stages).toHaveLength(1);
+    const stage = stages[0] as Resource & { DependsOn?: string[] };
+    expect(stage.Properties?.RouteSettings ?? {}).toEqual(
+      Object.fromEntries(
+        throttled.map((route) => [
+          routeKey(route),
+          { ThrottlingRateLimit: route.throttle?.rateLimit, ThrottlingBurstLimit: route.throttle?.burstLimit },
+        ]),
+      ),
+    );
+    for (const route of throttled) {
+      const routeIds = Object.entries(resourcesOf('AWS::ApiGatewayV2::Route'))
+        .filter(([, resource]) => resource.Properties?.RouteKey === routeKey(route))
+        .map(([id]) => id);
+      expect(stage.DependsOn).toEqual(expect.arrayContaining(routeIds));
+    }
+  });
+});
+
+describe('Functions', () => {
+  it('run every handler as Node 22 on arm64 with source maps, the config env and bounded logs', () => {
+    const functions = shopFunctions();
+    expect(functions).toHaveLength(allRoutes.length + 1 + allRules.length + Object.keys(cognitoTriggers).length);
+    const lambdas = resourcesOf('AWS::Lambda::Function');
+    const logGroups = resourcesOf('AWS::Logs::LogGroup');
+    for (const fn of functions) {
+      const props = lambdas[logicalId(fn)]?.Properties;
+      expect(props, fn.node.path).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: 512,
+      });
+      const variables = (props?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      for (const name of CONFIG_ENV_NAMES) expect(variables[name], `${fn.node.path} ${name}`).toBeDefined();
+      expect(variables.FROM_EMAIL).toBe(FROM_EMAIL);
+
+      const logGroupRef = (props?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(logGroups[logGroupRef]?.Properties?.RetentionInDays, fn.node.path).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives every function in the stack, CDK helpers included, a log group with bounded retention', () => {
+    const logGroups = resourcesOf('AWS::Logs::LogGroup');
+    for (const [id, fn] of Object.entries(resourcesOf('AWS::Lambda::Function'))) {
+      const logGroupRef = (fn.Properties?.LoggingConfig as { LogGroup?: { Ref?: string } } | undefined)?.LogGroup?.Ref;
+      expect(logGroupRef, id).toBeDefined();
+      expect(logGroups[logGroupRef ?? '']?.Properties?.RetentionInDays, id).toBeGreaterThan(0);
+    }
+  });
+
+  it('uses no Node runtime other than 22.x anywhere in the stack', () => {
+    const nodeRuntimes = Object.values(resourcesOf('AWS::Lambda::Function'))
+      .map((fn) => fn.Properties?.Runtime)
+      .filter((runtime): runtime is string => typeof runtime === 'string' && runtime.startsWith('nodejs'));
+    expect(new Set(nodeRuntimes)).toEqual(new Set(['nodejs22.x']));
+  });
+});
+
+describe('Least privilege', () => {
+  it('lets the public product function read the table and nothing more', () => {
+    const getProduct = allRoutes.find((route) => route.method === 'GET' && route.path === '/products/{id}');
+    expect(getProduct).toMatchObject({ access: 'public', permissions: { table: 'read' } });
+    const fn = stack.api.functions[routeKey(getProduct as RouteDefinition)];
+    if (!fn) throw new Error('no function for GET /products/{id}');
+    const actions = actionsOf(statementsOf(fn));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+    for (const denied of [
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'events:PutEvents',
+      'ses:SendEmail',
+    ]) {
+      expect(actions).not.toContain(denied);
+    }
+  });
+
+  it('grants each route exactly the table access its permissions declare', () => {
+    for (const route of allRoutes) {
+      const fn = stack.api.functions[routeKey(route)];
+      if (!fn) throw new Error(`no function for ${routeKey(route)}`);
+      const actions = actionsOf(statementsOf(fn));
+      expect(actions.includes('dynamodb:GetItem'), routeKey(route)).toBe(route.permissions.table !== undefined);
+      expect(actions.includes('dynamodb:PutItem'), routeKey(route)).toBe(route.permissions.table === 'readWrite');
+    }
+  });
+
+  it('lets only functions that publish events call events:PutEvents', () => {
+    const expected = [
+      ...allRoutes
+        .filter((route) => route.permissions.publishEvents)
+        .map((route) => stack.api.functions[routeKey(route)]),
+      ...allRules.filter((rule) => rule.permissions.publishEvents).map((rule) => stack.events.consumers[rule.name]),
+    ].map(roleIdOf);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(rolesGranted('events:PutEvents')).toEqual(new Set(expected));
+  });
+
+  it('lets only email consumers send email, and only as the shop sender', () => {
+    const expected = allRules
+      .filter((rule) => rule.permissions.sendEmail)
+      .map((rule) => roleIdOf(stack.events.consumers[rule.name]));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(rolesGranted('ses:SendEmail')).toEqual(new Set(expected));
+
+    for (const rule of allRules.filter((r) => r.permissions.sendEmail)) {
+      const consumer = stack.events.consumers[rule.name];
+      if (!consumer) throw new Error(`no consumer for ${rule.name}`);
+      const sesStatements = statementsOf(consumer).filter((statement) =>
+        actionsOf([statement]).includes('ses:SendEmail'),
+      );
+      expect(sesStatements.length).toBeGreaterThan(0);
+      for (const statement of sesStatements) {
+        const resources = Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
+        for (const resource of resources) {
+          expect(resource).not.toBe('*');
+          expect(JSON.stringify(stack.resolve(resource))).toMatch(/:identity\/(shop@)?linea\.example/);
+        }
+      }
+    }
+  });
+});
+
+describe('Events', () => {
+  it('has one rule per rule-table entry, with retries and a dead-letter queue', () => {
+    template.resourceCountIs('AWS::Events::EventBus', 1);
+    template.resourceCountIs('AWS::Events::Rule', allRules.length);
+    for (const rule of allRules) {
+      const consumer = stack.events.consumers[rule.name];
+      const queue = stack.events.deadLetterQueues[rule.name];
+      if (!consumer || !queue) throw new Error(`rule ${rule.name} has no consumer or queue`);
+      template.hasResourceProperties('AWS::Events::Rule', {
+        EventBusName: { Ref: logicalId(stack.events.bus) },
+        EventPattern: { source: [rule.source], 'detail-type': [rule.detailType] },
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [logicalId(consumer), 'Arn'] },
+            RetryPolicy: {
+              MaximumRetryAttempts: RULE_RETRY_ATTEMPTS,
+              MaximumEventAgeInSeconds: RULE_MAX_EVENT_AGE_SECONDS,
+            },
+            DeadLetterConfig: { Arn: { 'Fn::GetAtt': [logicalId(queue), 'Arn'] } },
+          }),
+        ],
+      });
+      const queueResource = resourcesOf('AWS::SQS::Queue')[logicalId(queue)];
+      expect(queueResource?.Properties).toMatchObject({
+        MessageRetentionPeriod: 14 * 24 * 60 * 60,
+        SqsManagedSseEnabled: true,
+      });
+    }
+  });
+
+  it('dead-letters events whose consumer keeps failing, not only failed deliveries', () => {
+    for (const rule of allRules) {
+      const consumer = stack.events.consumers[rule.name];
+      const queue = stack.events.deadLetterQueues[rule.name];
+      if (!consumer || !queue) throw new Error(`rule ${rule.name} has no consumer or queue`);
+      const props = resourcesOf('AWS::Lambda::Function')[logicalId(consumer)]?.Properties;
+      expect(props?.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [logicalId(queue), 'Arn'] } });
+    }
+  });
+});
+
+describe('Website', () => {
+  it('keeps the bucket private and TLS-only', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 1);
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('serves through CloudFront with Origin Access Control and the SPA fallback', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        CustomErrorResponses: [
+          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html' },
+          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html' },
+        ],
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          ResponseHeadersPolicyId: { Ref: logicalId(stack.website.responseHeadersPolicy) },
+        }),
+      }),
+    });
+  });
+
+  it('sends security headers with a CSP that allows the API and Cognito', () => {
+    const policies = Object.values(resourcesOf('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(policies).toHaveLength(1);
+    const security = (policies[0]?.Properties?.ResponseHeadersPolicyConfig as Record<string, Record<string, unknown>>)
+      .SecurityHeadersConfig;
+    expect(security).toMatchObject({
+      StrictTransportSecurity: { Override: true, IncludeSubdomains: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+    const csp = JSON.stringify((security?.ContentSecurityPolicy as Record<string, unknown>).ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.execute-api\..*https:\/\/cognito-idp\./);
+  });
+
+  it('deploys the app with a config.json naming the API, the pool and the client', () => {
+    const deployments = Object.values(resourcesOf('Custom::CDKBucketDeployment'));
+    expect(deployments.length).toBeGreaterThan(0);
+    const content = deployments.find((deployment) => deployment.Properties?.DistributionPaths);
+    expect(content?.Properties).toMatchObject({ DistributionPaths: ['/*'], Prune: true });
+    const markers = JSON.stringify(content?.Properties?.SourceMarkers);
+    for (const id of [
+      logicalId(stack.api.httpApi),
+      logicalId(stack.auth.userPool),
+      logicalId(stack.auth.userPoolClient),
+    ]) {
+      expect(markers).toContain(`"${id}"`);
+    }
+  });
+
+  it('fails early with an actionable message when the web app is not built', () => {
+    const app = new App();
+    const missing = path.join(siteDir, 'missing');
+    expect(
+      () => new ShopStack(app, 'linea-unbuilt', { stage: 'test', fromEmail: FROM_EMAIL, webAssetDir: missing }),
+    ).toThrow(/run `npm run build` first/i);
+  });
+});
