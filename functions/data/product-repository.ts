@@ -9,7 +9,7 @@ import {
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { categoryId } from '@linea/shared/domain/category';
 import type { ProductDto } from '@linea/shared/contracts/products';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
 
@@ -145,6 +145,16 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
         FilterExpression: 'stockQuantity > :zero',
         ExpressionAttributeNames: { '#pk': partition.pk },
         ExpressionAttributeValues: { ':pk': partition.value, ':zero': 0 },
+        ScanIndexForward: false,
+      });
+    },
+
+    /** Every product, in stock or not, in display order. */
+    async listAll(): Promise<Product[]> {
+      return queryAll({
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.productsListingPartition().GSI1PK },
         ScanIndexForward: false,
       });
     },

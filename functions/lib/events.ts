@@ -1,6 +1,6 @@
 import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_SOURCE, EVENT_TYPES, type EventDetail, type EventDetailType } from '@linea/shared/contracts/events';
-import { eventBridge } from './clients';
+import { eventBridge } from './clients/eventbridge';
 import { config } from './config';
 
 /**

@@ -1,0 +1,3 @@
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+
+export const eventBridge = new EventBridgeClient({});

@@ -1,0 +1,3 @@
+import { SESClient } from '@aws-sdk/client-ses';
+
+export const ses = new SESClient({});
