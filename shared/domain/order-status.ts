@@ -1,17 +1,5 @@
-export const ORDER_STATUSES = [
-  'pending',
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses whose money the shop has actually taken. */
-export const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set([
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-]);
+export const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set(['confirmed', 'processing', 'shipped', 'delivered']);

@@ -1,0 +1,162 @@
+import type { z } from 'zod';
+import { DOMAIN_ERROR_CODES, isApiErrorBody, type ApiErrorCode, type FieldIssue } from '@linea/shared/errors';
+import { getRuntimeConfig } from '../config/runtime-config';
+import { getIdToken } from '../lib/auth/session';
+
+/**
+ * The single way the web app talks to the API: base URL from the runtime config, the Cognito ID
+ * token when signed in, JSON both ways, and every failure as an `ApiError` carrying the shared
+ * error code. Pure: no toasts, no redirects; the caller decides how to show an error.
+ */
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when no response arrived (network failure). */
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ApiError';
+  }
+
+  /** Per-field messages of a VALIDATION error (`details.fields`), empty otherwise. */
+  get fieldIssues(): FieldIssue[] {
+    const fields = this.details?.fields;
+    if (!Array.isArray(fields)) return [];
+    return fields.filter(
+      (issue): issue is FieldIssue =>
+        typeof issue === 'object' &&
+        issue !== null &&
+        typeof (issue as FieldIssue).field === 'string' &&
+        typeof (issue as FieldIssue).message === 'string',
+    );
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+const KNOWN_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([...DOMAIN_ERROR_CODES, 'INTERNAL']);
+
+/**
+ * For answers that are not in our shape: API Gateway's own 401 from the JWT authorizer
+ * (`{"message":"Unauthorized"}`), its 429 from throttling, a proxy's HTML 502.
+ */
+const CODE_BY_STATUS: Readonly<Record<number, ApiErrorCode>> = {
+  400: 'VALIDATION',
+  401: 'UNAUTHENTICATED',
+  402: 'PAYMENT_FAILED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+};
+
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  if (isApiErrorBody(body) && KNOWN_CODES.has(body.error)) {
+    const details = typeof body.details === 'object' && body.details !== null ? body.details : undefined;
+    return new ApiError(status, body.error, body.message, details);
+  }
+  const message =
+    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : `HTTP ${status}`;
+  return new ApiError(status, CODE_BY_STATUS[status] ?? 'INTERNAL', message);
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: QueryParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The response contract; the parsed (and typed) value is returned. */
+  schema?: S;
+  signal?: AbortSignal;
+  /**
+   * Send the ID token when signed in (the default). Public catalogue reads pass `false`, so a
+   * returning shopper's product list does not wait for the auth library to load.
+   */
+  withToken?: boolean;
+}
+
+type Result<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface ApiClientDeps {
+  baseUrl: () => string;
+  getIdToken: () => Promise<string | undefined>;
+  fetch?: typeof fetch;
+}
+
+function buildUrl(baseUrl: string, path: string, query: QueryParams | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  async function request<S extends z.ZodType | undefined = undefined>(
+    path: string,
+    options: RequestOptions<S> = {},
+  ): Promise<Result<S>> {
+    const fetchImpl = deps.fetch ?? globalThis.fetch;
+    const idToken = options.withToken === false ? undefined : await deps.getIdToken();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (idToken) headers.authorization = idToken;
+
+    let response: Response;
+    try {
+      response = await fetchImpl(buildUrl(deps.baseUrl(), path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (err) {
+      if (options.signal?.aborted) throw err; // a cancelled query is not an API failure
+      throw new ApiError(0, 'INTERNAL', 'Network request failed', undefined, { cause: err });
+    }
+
+    const body = await readJson(response);
+    if (!response.ok) throw errorFromResponse(response.status, body);
+    if (!options.schema) return undefined as Result<S>;
+
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError(response.status, 'INTERNAL', `Unexpected response from ${path}`, undefined, {
+        cause: parsed.error,
+      });
+    }
+    return parsed.data as Result<S>;
+  }
+
+  return { request };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client; fetchers in `features/<name>/api/` use it. */
+export const api: ApiClient = createApiClient({
+  baseUrl: () => getRuntimeConfig().apiUrl,
+  getIdToken,
+});

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfigForTesting } from '../config/runtime-config';
+import { useSessionStore } from '../stores/session-store';
+import { jsonFetch, productFixture, testConfig } from '../testing/fixtures';
+import { createTestQueryClient, renderRoutes } from '../testing/render';
+import { createRoutes } from './router';
+
+function renderApp(path: string) {
+  const queryClient = createTestQueryClient();
+  return renderRoutes(createRoutes(queryClient), path, queryClient);
+}
+
+describe('router', () => {
+  beforeEach(() => {
+    setRuntimeConfigForTesting(testConfig);
+    useSessionStore.setState({ status: 'signedOut', confirmed: true });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setRuntimeConfigForTesting(undefined);
+  });
+
+  it('shows the not-found page inside the shell for an unknown path', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('sends a visitor without a session from /dashboard to /auth', async () => {
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+  });
+
+  it("shows 'Product not found' with a way back for an unknown product", async () => {
+    vi.stubGlobal('fetch', vi.fn(jsonFetch({})));
+    renderApp('/product/nope');
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Products' }).getAttribute('href')).toBe('/products');
+  });
+
+  it('shows a product with its name, CHF price, colours and sizes', async () => {
+    const product = productFixture({ id: 'tee', name: 'Organic Cotton Tee', price: 4900, colors: ['Black', 'Sand'] });
+    vi.stubGlobal('fetch', vi.fn(jsonFetch({ 'GET /products/tee': { body: product } })));
+    renderApp('/product/tee');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organic Cotton Tee' })).toBeTruthy();
+    expect(screen.getByText('CHF 49.00')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Color' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Sand' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'M' })).toBeTruthy();
+  });
+});

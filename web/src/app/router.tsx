@@ -1,0 +1,106 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Shell } from '../components/layout/shell';
+import { StatusMessage } from '../components/ui/status-message';
+import { paths } from '../config/paths';
+import { redirectIfSignedIn, requireSession } from '../routes/guards';
+import { NotFoundRoute } from '../routes/not-found';
+import { RouteError } from '../routes/route-error';
+
+/** Shown inside the shell while the first page's code downloads. */
+function PageFallback() {
+  const { t } = useTranslation();
+  return <StatusMessage>{t('common.loading')}</StatusMessage>;
+}
+
+/** If the shell itself fails, the error page stands alone. */
+function RootError() {
+  return (
+    <main id="main-content" className="container main">
+      <RouteError />
+    </main>
+  );
+}
+
+/** A path relative to the root route, from `paths`. */
+const relative = (path: string) => path.replace(/^\//, '');
+
+/**
+ * Every page is a lazy route: its code (and everything only it uses, like Amplify for /auth
+ * and the account pages, or the admin back office later) is a separate chunk. Catalogue pages
+ * start their data request in the loader, in parallel with downloading the page's code; the
+ * fetchers themselves are imported there too, so the API contracts stay out of the entry.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: Shell,
+      ErrorBoundary: RootError,
+      children: [
+        {
+          ErrorBoundary: RouteError,
+          HydrateFallback: PageFallback,
+          children: [
+            { index: true, lazy: () => import('../routes/home').then((m) => ({ Component: m.HomeRoute })) },
+            {
+              path: relative(paths.products.path),
+              loader: () => {
+                void import('../features/catalog/api/get-products').then(({ productsQuery }) =>
+                  queryClient.prefetchQuery(productsQuery()),
+                );
+                return null;
+              },
+              lazy: () => import('../routes/products').then((m) => ({ Component: m.ProductsRoute })),
+            },
+            {
+              path: relative(paths.product.path),
+              loader: ({ params }) => {
+                const id = params.id;
+                if (id) {
+                  void import('../features/catalog/api/get-product').then(({ productQuery }) =>
+                    queryClient.prefetchQuery(productQuery(id)),
+                  );
+                }
+                return null;
+              },
+              lazy: () => import('../routes/product').then((m) => ({ Component: m.ProductRoute })),
+            },
+            {
+              path: relative(paths.wishlist.path),
+              lazy: () => import('../routes/wishlist').then((m) => ({ Component: m.WishlistRoute })),
+            },
+            {
+              path: relative(paths.about.path),
+              lazy: () => import('../routes/about').then((m) => ({ Component: m.AboutRoute })),
+            },
+            {
+              path: relative(paths.contact.path),
+              lazy: () => import('../routes/contact').then((m) => ({ Component: m.ContactRoute })),
+            },
+            {
+              path: relative(paths.cart.path),
+              lazy: () => import('../routes/cart').then((m) => ({ Component: m.CartRoute })),
+            },
+            {
+              path: relative(paths.auth.path),
+              loader: redirectIfSignedIn,
+              lazy: () => import('../routes/auth').then((m) => ({ Component: m.AuthRoute })),
+            },
+            {
+              path: relative(paths.dashboard.path),
+              loader: requireSession,
+              lazy: () => import('../routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+            },
+            { path: '*', Component: NotFoundRoute },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

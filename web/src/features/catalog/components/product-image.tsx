@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import type { ImgHTMLAttributes } from 'react';
+
+/** Product art is portrait, 4:5 (800 × 1000); the intrinsic size reserves its box before it loads. */
+export const PRODUCT_IMAGE_WIDTH = 800;
+export const PRODUCT_IMAGE_HEIGHT = 1000;
+
+export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> {
+  src: string | undefined;
+  alt: string;
+}
+
+/** An <img> with fixed aspect ratio, or a neutral box of the same size when there is no image. */
+export function ProductImage({ src, alt, className, ...props }: ProductImageProps) {
+  const { t } = useTranslation();
+  const classes = ['product-image', className].filter(Boolean).join(' ');
+  if (!src) {
+    return (
+      <div className={`${classes} product-image-missing`} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+        <span aria-hidden="true">{t('product.noImage')}</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      className={classes}
+      src={src}
+      alt={alt}
+      width={PRODUCT_IMAGE_WIDTH}
+      height={PRODUCT_IMAGE_HEIGHT}
+      decoding="async"
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The only module that imports Amplify. It is loaded with a dynamic import by `session.ts`, so
+ * shoppers who never sign in never download it (vite.config.ts fails the build otherwise).
+ */
+import { Amplify } from 'aws-amplify';
+import { AuthError, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import type { RuntimeConfig } from '../../config/runtime-config';
+import { ADDITIONAL_STEP, AuthFailure } from './auth-failure';
+
+let authFlowType: RuntimeConfig['authFlow'] = 'USER_SRP_AUTH';
+
+export function configureAmplify(config: RuntimeConfig, onSessionEnded: () => void): void {
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        // cognito-local locally; absent in the cloud, where Amplify derives the regional endpoint.
+        ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
+        loginWith: { email: true },
+      },
+    },
+  });
+  authFlowType = config.authFlow;
+  Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') onSessionEnded();
+  });
+}
+
+function toAuthFailure(err: unknown): unknown {
+  return err instanceof AuthError ? new AuthFailure(err.name, err.message, { cause: err }) : err;
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<void> {
+  const attempt = () => signIn({ username: email, password, options: { authFlowType } });
+  try {
+    let result;
+    try {
+      result = await attempt();
+    } catch (err) {
+      // Amplify still holds a session the app did not know about (e.g. another tab): replace it.
+      if (!(err instanceof AuthError && err.name === 'UserAlreadyAuthenticatedException')) throw err;
+      await signOut();
+      result = await attempt();
+    }
+    if (!result.isSignedIn) {
+      throw new AuthFailure(ADDITIONAL_STEP, result.nextStep.signInStep);
+    }
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+export interface SignUpInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export async function signUpWithPassword(input: SignUpInput): Promise<void> {
+  try {
+    await signUp({
+      username: input.email,
+      password: input.password,
+      options: {
+        userAttributes: { email: input.email, given_name: input.firstName, family_name: input.lastName },
+      },
+    });
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+export async function signOutOfSession(): Promise<void> {
+  try {
+    await signOut();
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+/**
+ * The current ID token, refreshed by Amplify when it has expired. Never `forceRefresh`: the
+ * local Cognito stand-in does not support it, and Amplify refreshes on expiry anyway.
+ */
+export async function currentIdToken(): Promise<string | undefined> {
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.idToken?.toString();
+  } catch {
+    return undefined;
+  }
+}

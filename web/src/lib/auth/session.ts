@@ -1,0 +1,82 @@
+import { getRuntimeConfig, peekRuntimeConfig } from '../../config/runtime-config';
+import type * as AmplifyAuthModule from './amplify-auth';
+import type { SignUpInput } from './amplify-auth';
+import { hasStoredSession } from './session-hint';
+
+/**
+ * The session API the app uses. It stays tiny and Amplify-free: the Amplify-backed
+ * implementation (`amplify-auth.ts`) is imported on first use, i.e. when a shopper signs in or
+ * up, or when a stored session needs its token.
+ */
+type AmplifyAuth = typeof AmplifyAuthModule;
+export type { SignUpInput };
+
+const endedListeners = new Set<() => void>();
+let amplifyAuth: Promise<AmplifyAuth> | undefined;
+
+function loadAmplifyAuth(): Promise<AmplifyAuth> {
+  amplifyAuth ??= import('./amplify-auth').then(
+    (module) => {
+      module.configureAmplify(getRuntimeConfig(), notifySessionEnded);
+      return module;
+    },
+    (err: unknown) => {
+      amplifyAuth = undefined; // let a later attempt retry the download
+      throw err;
+    },
+  );
+  return amplifyAuth;
+}
+
+function notifySessionEnded(): void {
+  endedListeners.forEach((listener) => listener());
+}
+
+/** Called when Amplify ends the session by itself (sign-out elsewhere, refresh failure). */
+export function onSessionEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+/** Starts downloading the auth library ahead of use (the sign-in page calls it on open). */
+export function preloadAuth(): void {
+  loadAmplifyAuth().catch(() => {
+    // A failed preload is retried by the actual sign-in, which reports the error.
+  });
+}
+
+/** Synchronous guess from storage; see `session-hint.ts`. */
+export function hasSessionHint(): boolean {
+  const config = peekRuntimeConfig();
+  return config ? hasStoredSession(config.userPoolClientId) : false;
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.signInWithPassword(email, password);
+}
+
+export async function signUp(input: SignUpInput): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.signUpWithPassword(input);
+}
+
+export async function signOut(): Promise<void> {
+  if (!amplifyAuth && !hasSessionHint()) return;
+  const auth = await loadAmplifyAuth();
+  await auth.signOutOfSession();
+}
+
+/** The ID token for the API's authorization header; undefined when signed out. */
+export async function getIdToken(): Promise<string | undefined> {
+  if (!hasSessionHint()) return undefined;
+  const auth = await loadAmplifyAuth();
+  const token = await auth.currentIdToken();
+  if (token === undefined) notifySessionEnded();
+  return token;
+}
+
+/** Asks Amplify whether the stored session is still usable (tokens present or refreshable). */
+export async function confirmSession(): Promise<boolean> {
+  return (await getIdToken()) !== undefined;
+}

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { StartupError } from './app/startup-error';
+import { loadRuntimeConfig } from './config/runtime-config';
+import { initI18n } from './i18n/i18n';
+import { useSessionStore } from './stores/session-store';
+import './styles/global.css';
+
+/**
+ * Start-up order: translations (bundled, synchronous), then /config.json (once), then the
+ * session hint, then the first render. Amplify is configured on its first use, not here: it is
+ * loaded lazily (see lib/auth/session.ts).
+ */
+async function start(container: HTMLElement) {
+  initI18n();
+  const root = createRoot(container);
+  try {
+    await loadRuntimeConfig();
+  } catch (error) {
+    root.render(<StartupError error={error} />);
+    return;
+  }
+  useSessionStore.getState().init();
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+void start(container);

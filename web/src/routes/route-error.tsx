@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { Button } from '../components/ui/button';
+import { useDocumentTitle } from '../components/ui/use-document-title';
+import { NotFoundRoute } from './not-found';
+
+/**
+ * The route-level error boundary: 'Unexpected Application Error!' for anything unhandled,
+ * including a page's code that failed to download after a deploy (hence the reload button).
+ * Details go to the console only, never on screen.
+ */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useDocumentTitle(notFound ? t('notFound.title') : t('routeError.title'));
+  useEffect(() => {
+    if (!notFound) console.error(error);
+  }, [error, notFound]);
+
+  if (notFound) return <NotFoundRoute />;
+  return (
+    <div className="page route-error" role="alert">
+      <h1>{t('routeError.title')}</h1>
+      <p className="muted">{t('routeError.description')}</p>
+      <div className="actions">
+        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
+        <Link to={paths.home.getHref()} className="button button-secondary">
+          {t('routeError.home')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Code that must never be downloaded up front: Amplify (only signed-in shoppers and the sign-in
+ * page need it) and the admin back office. Routes are lazy and the session module imports
+ * Amplify dynamically; this check fails the build if a static import ever pulls them back in.
+ */
+const NOT_IN_ENTRY: ReadonlyArray<{ what: string; test: (moduleId: string) => boolean }> = [
+  { what: 'aws-amplify', test: (id) => /[\\/]node_modules[\\/](@aws-amplify|aws-amplify)[\\/]/.test(id) },
+  { what: 'admin code', test: (id) => /[\\/]src[\\/](routes|features)[\\/]admin/.test(id) },
+];
+
+function keepOutOfEntry(): Plugin {
+  return {
+    name: 'linea:keep-out-of-entry',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((output) => output.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk]),
+      );
+      // The entry chunk plus everything it imports statically: what the first page load fetches.
+      const eager = new Set<string>();
+      const visit = (fileName: string): void => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || eager.has(fileName)) return;
+        eager.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+
+      const problems = [...eager].flatMap((fileName) =>
+        (chunks.get(fileName)?.moduleIds ?? []).flatMap((id) =>
+          NOT_IN_ENTRY.filter((rule) => rule.test(id)).map((rule) => `${rule.what}: ${id} (in ${fileName})`),
+        ),
+      );
+      if (problems.length) {
+        this.error(`These modules must be loaded lazily, not with the entry chunk:\n${problems.join('\n')}`);
+      }
+    },
+  };
+}
+
+/**
+ * Framework code every page needs changes far less often than the app: one long-cached chunk.
+ * Everything else is split by Rolldown along the lazy routes.
+ */
+const VENDOR =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), keepOutOfEntry()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // One build for every stage: configuration comes from /config.json at run time.
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'vendor', test: VENDOR }] },
+      },
+    },
+  },
+});
