@@ -1,0 +1,73 @@
+import type { Rappen } from './money';
+import { includedVat } from './money';
+import { SHOP_POLICY } from './shop-policy';
+
+/**
+ * The cart's rules (spec §4). A line is one product in one size and one colour; prices here are
+ * what the shopper last saw, for display only: the server prices every order from the table.
+ */
+export interface CartLine {
+  /** The product id. */
+  id: string;
+  name: string;
+  price: Rappen;
+  size: string;
+  color: string;
+  image: string;
+  quantity: number;
+}
+
+/** The most of one line a shopper can put in the cart; stock is checked again at checkout. */
+export const MAX_LINE_QUANTITY = 20;
+
+export type LineIdentity = Pick<CartLine, 'id' | 'size' | 'color'>;
+
+export const sameLine = (a: LineIdentity, b: LineIdentity): boolean =>
+  a.id === b.id && a.size === b.size && a.color === b.color;
+
+export function lineKey(line: LineIdentity): string {
+  return JSON.stringify([line.id, line.size, line.color]);
+}
+
+const clampQuantity = (quantity: number): number => Math.min(MAX_LINE_QUANTITY, Math.floor(quantity));
+
+/** Adds `quantity` of an item: raises a matching line, or appends a new one. */
+export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'quantity'>, quantity = 1): CartLine[] {
+  if (!(quantity >= 1)) return [...lines];
+  const existing = lines.find((line) => sameLine(line, item));
+  if (existing) {
+    return lines.map((line) => (line === existing ? { ...line, quantity: clampQuantity(line.quantity + quantity) } : line));
+  }
+  return [...lines, { ...item, quantity: clampQuantity(quantity) }];
+}
+
+/** Sets a line's quantity; zero or less removes the line. */
+export function setQuantity(lines: readonly CartLine[], target: LineIdentity, quantity: number): CartLine[] {
+  if (!(quantity > 0)) return removeFromCart(lines, target);
+  return lines.map((line) => (sameLine(line, target) ? { ...line, quantity: clampQuantity(quantity) } : line));
+}
+
+export function removeFromCart(lines: readonly CartLine[], target: LineIdentity): CartLine[] {
+  return lines.filter((line) => !sameLine(line, target));
+}
+
+export const totalItems = (lines: readonly CartLine[]): number => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+export const subtotal = (lines: readonly CartLine[]): Rappen =>
+  lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+
+export interface CartSummary {
+  subtotal: Rappen;
+  shipping: Rappen;
+  total: Rappen;
+  /** The Swiss VAT contained in the total. */
+  vat: Rappen;
+}
+
+/** The cart page's summary: subtotal plus the flat shipping fee (no shipping on an empty cart). */
+export function summarizeCart(lines: readonly CartLine[]): CartSummary {
+  const sub = subtotal(lines);
+  const shipping = lines.length ? SHOP_POLICY.shippingFee : 0;
+  const total = sub + shipping;
+  return { subtotal: sub, shipping, total, vat: includedVat(total) };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod/mini';
+import { create } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import {
+  addToCart,
+  removeFromCart,
+  setQuantity,
+  subtotal,
+  totalItems,
+  type CartLine,
+  type LineIdentity,
+} from '@linea/shared/domain/cart';
+
+/** The spec's brand-prefixed key that ends in "cart". */
+export const CART_STORAGE_KEY = 'linea-cart';
+
+interface CartState {
+  lines: CartLine[];
+  add: (item: Omit<CartLine, 'quantity'>, quantity?: number) => void;
+  setQuantity: (line: LineIdentity, quantity: number) => void;
+  remove: (line: LineIdentity) => void;
+  clear: () => void;
+}
+
+const storedLine = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number().check(z.int(), z.nonnegative()),
+  size: z.string(),
+  color: z.string(),
+  image: z.string(),
+  quantity: z.number().check(z.int(), z.positive()),
+});
+const storedCart = z.object({ lines: z.array(storedLine) });
+
+/**
+ * localStorage, but a saved cart that is not JSON, or not a cart, is logged and ignored (spec
+ * §8): the shopper gets an empty cart and a working shop instead of a crash.
+ */
+const safeStorage: StateStorage = {
+  getItem: (name) => {
+    const raw = localStorage.getItem(name);
+    if (raw === null) return null;
+    try {
+      const parsed = JSON.parse(raw) as { state?: unknown; version?: number };
+      const cart = storedCart.safeParse(parsed.state);
+      if (!cart.success) throw new Error('saved cart has an unexpected shape');
+      return JSON.stringify({ state: cart.data, version: parsed.version ?? 0 });
+    } catch (err) {
+      console.warn('Ignoring a saved cart that could not be read', err);
+      return null;
+    }
+  },
+  setItem: (name, value) => localStorage.setItem(name, value),
+  removeItem: (name) => localStorage.removeItem(name),
+};
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set) => ({
+      lines: [],
+      add: (item, quantity = 1) => set((state) => ({ lines: addToCart(state.lines, item, quantity) })),
+      setQuantity: (line, quantity) => set((state) => ({ lines: setQuantity(state.lines, line, quantity) })),
+      remove: (line) => set((state) => ({ lines: removeFromCart(state.lines, line) })),
+      clear: () => set({ lines: [] }),
+    }),
+    {
+      name: CART_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => safeStorage),
+      partialize: (state) => ({ lines: state.lines }),
+    },
+  ),
+);
+
+export const selectTotalItems = (state: CartState): number => totalItems(state.lines);
+export const selectSubtotal = (state: CartState): number => subtotal(state.lines);
