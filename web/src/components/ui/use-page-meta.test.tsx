@@ -1,0 +1,28 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { usePageMeta } from './use-page-meta';
+
+describe('usePageMeta', () => {
+  it('writes title, description, Open Graph tags and escaped JSON-LD, and removes the JSON-LD on leave', () => {
+    const { unmount } = renderHook(() =>
+      usePageMeta({
+        title: 'Wool Coat',
+        description: 'Double-faced wool.',
+        image: '/images/products/coat-1.svg',
+        type: 'product',
+        jsonLd: { '@type': 'Product', name: '</script><b>' },
+      }),
+    );
+    expect(document.title).toContain('Wool Coat');
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Double-faced wool.');
+    expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('product');
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
+      /^http.*\/images\/products\/coat-1\.svg$/,
+    );
+    const script = document.getElementById('page-json-ld')!;
+    expect(script.textContent).not.toContain('</script>');
+    expect(JSON.parse(script.textContent!)).toEqual({ '@type': 'Product', name: '</script><b>' });
+    unmount();
+    expect(document.getElementById('page-json-ld')).toBeNull();
+  });
+});
