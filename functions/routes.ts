@@ -93,6 +93,22 @@ export const routes = [
     throttle: { rateLimit: 5, burstLimit: 10 },
     maxBodyBytes: 1024,
   },
+  {
+    method: 'POST',
+    path: '/contact',
+    access: 'public',
+    handler: 'http/contact/send-contact-message',
+    permissions: { table: 'readWrite', publishEvents: true },
+    throttle: { rateLimit: 2, burstLimit: 5 },
+    maxBodyBytes: 8 * 1024,
+  },
+  {
+    method: 'GET',
+    path: '/sitemap.xml',
+    access: 'public',
+    handler: 'http/site/get-sitemap',
+    permissions: { table: 'read' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;

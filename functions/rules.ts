@@ -29,4 +29,11 @@ export const rules = [
     consumer: 'events/send-newsletter-welcome',
     permissions: { sendEmail: true },
   },
+  {
+    name: 'ContactMessageForward',
+    source: EVENT_SOURCE,
+    detailType: 'ContactMessageReceived',
+    consumer: 'events/forward-contact-message',
+    permissions: { sendEmail: true },
+  },
 ] as const satisfies readonly RuleDefinition[];

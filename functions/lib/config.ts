@@ -7,6 +7,8 @@ export type Config = Readonly<{
   fromEmail: string;
   /** The storefront's public URL, for links in emails. */
   webUrl: string;
+  /** Where contact messages are delivered: the shop team's inbox. */
+  shopInboxEmail: string;
 }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -22,6 +24,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     eventBusName: need('EVENT_BUS_NAME'),
     fromEmail: need('FROM_EMAIL'),
     webUrl: need('WEB_URL'),
+    shopInboxEmail: need('SHOP_INBOX_EMAIL'),
   };
   if (missing.length) {
     throw new Error(`Environment variables not set: ${missing.join(', ')}`);
@@ -30,7 +33,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 /** Names of every variable loadConfig reads; the ShopFunction construct sets each of them. */
-export const CONFIG_ENV_NAMES = ['STAGE', 'TABLE_NAME', 'EVENT_BUS_NAME', 'FROM_EMAIL', 'WEB_URL'] as const;
+export const CONFIG_ENV_NAMES = [
+  'STAGE',
+  'TABLE_NAME',
+  'EVENT_BUS_NAME',
+  'FROM_EMAIL',
+  'WEB_URL',
+  'SHOP_INBOX_EMAIL',
+] as const;
 
 let cached: Config | undefined;
 export const config = (): Config => (cached ??= loadConfig(process.env));

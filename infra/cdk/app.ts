@@ -12,12 +12,14 @@ const context = (key: string): string | undefined => {
 
 const stage = context('stage') ?? process.env.STAGE ?? 'dev';
 const fromEmail = context('fromEmail') ?? process.env.FROM_EMAIL;
+const shopInboxEmail = context('shopInboxEmail') ?? process.env.SHOP_INBOX_EMAIL;
 // Lets CI publish a build made elsewhere; by default the stack takes web/dist.
 const webAssetDir = context('webAssetDir');
 
 const stack = new ShopStack(app, `linea-${stage}`, {
   stage,
   fromEmail: fromEmail ?? PLACEHOLDER_FROM_EMAIL,
+  ...(shopInboxEmail ? { shopInboxEmail } : {}),
   ...(webAssetDir ? { webAssetDir } : {}),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `LINEA shop (${stage})`,

@@ -22,6 +22,12 @@ export interface ShopStackProps extends StackProps {
    */
   readonly fromEmail: string;
   /**
+   * The shop team's inbox, where contact messages arrive (with the shopper as Reply-To).
+   *
+   * @default the sender, `fromEmail`
+   */
+  readonly shopInboxEmail?: string;
+  /**
    * The built web app to publish.
    *
    * @default web/dist in the repository (built by `npm run build`)
@@ -64,6 +70,7 @@ export class ShopStack extends Stack {
       stage: props.stage,
       tableName: this.data.table.tableName,
       fromEmail: props.fromEmail,
+      shopInboxEmail: props.shopInboxEmail ?? props.fromEmail,
       webUrl: this.website.url,
     };
     this.events = new Events(this, 'Events', {

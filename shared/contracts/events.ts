@@ -15,8 +15,21 @@ export const newsletterSubscribedV1 = z.object({
 });
 export type NewsletterSubscribedV1 = z.infer<typeof newsletterSubscribedV1>;
 
+export const contactMessageReceivedV1 = z.object({
+  version: z.literal(1),
+  messageId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().optional(),
+  message: z.string(),
+  locale,
+  receivedAt: z.string(),
+});
+export type ContactMessageReceivedV1 = z.infer<typeof contactMessageReceivedV1>;
+
 export const EVENT_TYPES = {
   NewsletterSubscribed: newsletterSubscribedV1,
+  ContactMessageReceived: contactMessageReceivedV1,
 } as const;
 export type EventDetailType = keyof typeof EVENT_TYPES;
 export type EventDetail<T extends EventDetailType> = z.infer<(typeof EVENT_TYPES)[T]>;

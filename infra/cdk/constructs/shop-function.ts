@@ -104,5 +104,6 @@ function toEnvironment(config: ShopFunctionConfig): Record<string, string> {
     EVENT_BUS_NAME: config.eventBusName,
     FROM_EMAIL: config.fromEmail,
     WEB_URL: config.webUrl,
+    SHOP_INBOX_EMAIL: config.shopInboxEmail,
   } satisfies Record<(typeof CONFIG_ENV_NAMES)[number], string>;
 }

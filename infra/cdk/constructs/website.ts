@@ -16,6 +16,7 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { buildRobotsTxt } from '@linea/shared/domain/site-map';
 import { Construct } from 'constructs';
 
 /**
@@ -176,8 +177,9 @@ export class Website extends Construct {
     this.content = new BucketDeployment(this, 'Content', {
       sources: [
         // A config.json left in the build by the local launcher must not reach the cloud.
-        Source.asset(this.assetDir, { exclude: [HASHED_ASSETS_DIR, 'config.json'] }),
+        Source.asset(this.assetDir, { exclude: [HASHED_ASSETS_DIR, 'config.json', 'robots.txt'] }),
         Source.jsonData('config.json', config),
+        Source.data('robots.txt', buildRobotsTxt(config.apiUrl)),
       ],
       destinationBucket: this.bucket,
       // Pruning must leave the hashed assets, which the other deployment owns.

@@ -1,0 +1,60 @@
+/**
+ * The first whole journey: a new shopper signs up, signs in, lands on the dashboard, browses the
+ * catalogue and opens a product. Everything is found by role and label, as a person would.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openShop } from './browser';
+
+const shop = inject('shop');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a new shopper', () => {
+  it('signs up, signs in, browses the catalogue and opens a product', async () => {
+    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    const email = `e2e-${randomUUID().slice(0, 8)}@example.ch`;
+    const password = 'Linea-e2e-2026!';
+
+    await page.goto('/auth');
+    const main = page.getByRole('main');
+    await main.getByRole('tab', { name: 'Sign Up' }).click();
+    await main.getByLabel('First Name').fill('Lea');
+    await main.getByLabel('Last Name').fill('Meier');
+    await main.getByLabel('Email', { exact: true }).fill(email);
+    await main.getByLabel('Password', { exact: true }).fill(password);
+    await main.getByLabel('Confirm Password').fill(password);
+    await main.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => page.getByText('Account created successfully').count()).toBeGreaterThan(0);
+
+    // Back in sign-in mode after signing up, as the spec says, with the email kept.
+    await expect.poll(() => main.getByRole('tab', { name: 'Sign In', selected: true }).count()).toBe(1);
+    await main.getByLabel('Password', { exact: true }).fill(password);
+    await main.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Lea').count()).toBeGreaterThan(0);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Shop' }).first().click();
+    await page.waitForURL('**/products');
+    const firstProduct = page.getByRole('main').getByRole('link').filter({ hasText: /CHF/ }).first();
+    await firstProduct.waitFor();
+    const cardText = (await firstProduct.innerText()).trim();
+    await firstProduct.click();
+    await page.waitForURL(/\/product\//);
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    expect(cardText).toContain((await heading.innerText()).trim());
+    await expect.poll(() => page.getByText(/CHF\s?\d/).count()).toBeGreaterThan(0);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
