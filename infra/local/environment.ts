@@ -1,0 +1,83 @@
+/**
+ * The environment the functions run with locally: the same variables the ShopFunction
+ * construct sets in the cloud, plus the SDK's own endpoint variables that point each client at
+ * its stand-in. The functions read them once per cold start (config and clients are module
+ * singletons), so they must be in process.env before the first functions module is imported,
+ * and cannot change afterwards within the same process.
+ */
+import type { CONFIG_ENV_NAMES } from '../../functions/lib/config';
+
+type ConfigEnvName = (typeof CONFIG_ENV_NAMES)[number];
+
+export interface FunctionEnvironmentInput {
+  readonly tableName: string;
+  readonly eventBusName: string;
+  readonly fromEmail: string;
+  readonly shopInboxEmail: string;
+  readonly webUrl: string;
+  readonly region: string;
+  readonly dynamodbEndpoint: string;
+  readonly eventBusEndpoint: string;
+  readonly sesEndpoint: string;
+}
+
+export function functionEnvironment(input: FunctionEnvironmentInput): Record<string, string> {
+  // Typed by config.ts's list, as the ShopFunction construct is: a variable added there and
+  // missing here (or dropped there and left here) fails to compile instead of failing at runtime.
+  const config: Record<ConfigEnvName, string> = {
+    STAGE: 'local',
+    TABLE_NAME: input.tableName,
+    EVENT_BUS_NAME: input.eventBusName,
+    FROM_EMAIL: input.fromEmail,
+    WEB_URL: input.webUrl,
+    SHOP_INBOX_EMAIL: input.shopInboxEmail,
+  };
+  return {
+    ...config,
+    AWS_REGION: input.region,
+    // Dummy credentials: the stand-ins accept any signature, and real ones must never be used.
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_SESSION_TOKEN: '',
+    AWS_PROFILE: '',
+    AWS_ENDPOINT_URL_DYNAMODB: input.dynamodbEndpoint,
+    AWS_ENDPOINT_URL_EVENTBRIDGE: input.eventBusEndpoint,
+    AWS_ENDPOINT_URL_SES: input.sesEndpoint,
+    // Any SDK client without its own endpoint variable must not find AWS either.
+    AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    // Lambdas deploy on Node 22; the SDK's warning about the local Node 20 is noise here.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+}
+
+let applied: Record<string, string> | undefined;
+
+/**
+ * Puts the functions' environment into process.env. A second local cloud in the same process
+ * must use the same values, because modules already imported keep the first ones.
+ */
+export function applyFunctionEnvironment(env: Record<string, string>): void {
+  if (applied) {
+    const changed = Object.keys(env).filter((key) => applied?.[key] !== env[key]);
+    if (changed.length) {
+      throw new Error(
+        `A local cloud already ran in this process with other settings (${changed.join(', ')}); ` +
+          'functions modules keep the endpoints of their first import. Start it with the same ports, or in a new process.',
+      );
+    }
+  }
+  for (const [key, value] of Object.entries(env)) {
+    if (value === '') delete process.env[key];
+    else process.env[key] = value;
+  }
+  applied = env;
+}
+
+export function assertEnvironmentReady(): void {
+  if (!applied) {
+    throw new Error(
+      'Functions modules must not be imported before the local environment is applied (applyFunctionEnvironment)',
+    );
+  }
+}

@@ -1,0 +1,328 @@
+/**
+ * The local EventBridge bus. It speaks `AWSEvents.PutEvents` (JSON 1.1) to the real SDK client,
+ * matches entries against the rule table (functions/rules.ts), and delivers EventBridge-shaped
+ * events to each consumer's `handler` after the PutEvents call has been answered, as
+ * EventBridge does. A failed delivery is retried with exponential backoff and, when the
+ * retries are spent, written to the dead-letter folder and announced on the console: nothing is
+ * dropped silently.
+ *
+ * Extra endpoints for tests and people: `GET /dead-letters`, `GET /idle?timeoutMs=`, `GET /health`.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { EventBridgeEvent } from 'aws-lambda';
+import { invoke } from './handlers';
+import { BodyTooLargeError, listen, readBody, sendJson, type RunningServer } from './http-server';
+
+/** A rule as the bus needs it; functions/rules.ts entries fit, and tests may add their own. */
+export interface BusRule {
+  readonly name: string;
+  readonly source: string;
+  readonly detailType: string;
+  /** Module under functions/ (as in rules.ts) or an absolute path to a test fixture. */
+  readonly consumer: string;
+}
+
+export interface EventBusOptions {
+  readonly port: number;
+  readonly busName: string;
+  readonly region: string;
+  readonly account: string;
+  readonly rules: readonly BusRule[];
+  /** Retries after the first failed delivery (RULE_RETRY_ATTEMPTS in the cloud). */
+  readonly retryAttempts: number;
+  /** First retry delay; each further retry waits twice as long. */
+  readonly retryBaseMs: number;
+  readonly maxEventAgeSeconds: number;
+  readonly deadLetterDir: string;
+  readonly consumerTimeoutMs: number;
+  readonly log: (line: string) => void;
+  readonly warn: (line: string) => void;
+}
+
+export interface DeadLetter {
+  readonly rule: string;
+  readonly consumer: string;
+  readonly attempts: number;
+  readonly failedAt: string;
+  readonly error: { readonly name: string; readonly message: string; readonly stack?: string };
+  readonly event: EventBridgeEvent<string, unknown>;
+  readonly file: string;
+}
+
+export interface LocalEventBus extends RunningServer {
+  /** Adds rules to a running bus (a second user of a shared local cloud may bring its own). */
+  addRules(rules: readonly BusRule[]): void;
+  /** Resolves true once no delivery is running or waiting for a retry, false on timeout. */
+  whenIdle(timeoutMs?: number): Promise<boolean>;
+  pending(): number;
+  deadLetters(): DeadLetter[];
+}
+
+interface PutEventsEntry {
+  Source?: unknown;
+  DetailType?: unknown;
+  Detail?: unknown;
+  EventBusName?: unknown;
+  Resources?: unknown;
+  Time?: unknown;
+}
+
+type EntryResult = { EventId: string } | { ErrorCode: string; ErrorMessage: string };
+
+const MAX_ENTRIES = 10;
+const MAX_REQUEST_BYTES = 256 * 1024;
+const JSON_11 = 'application/x-amz-json-1.1';
+const CLOSE_GRACE_MS = 2_000;
+
+class AwsError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** EventBridge writes times without milliseconds. */
+function eventTime(raw: unknown): string {
+  const date = typeof raw === 'number' ? new Date(raw * 1000) : typeof raw === 'string' ? new Date(raw) : new Date();
+  return (Number.isNaN(date.getTime()) ? new Date() : date).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function busNameOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value) return undefined;
+  // Callers may name the bus or give its ARN (arn:aws:events:region:account:event-bus/name).
+  return value.includes(':event-bus/') ? value.slice(value.lastIndexOf('/') + 1) : value;
+}
+
+export async function startEventBus(options: EventBusOptions): Promise<LocalEventBus> {
+  mkdirSync(options.deadLetterDir, { recursive: true });
+  const rules = [...options.rules];
+  interface Delivery {
+    readonly rule: BusRule;
+    readonly event: EventBridgeEvent<string, unknown>;
+    /** The event's age counts from when the bus took it, not from its (caller-set) time. */
+    readonly receivedAt: number;
+    attempts: number;
+    lastError?: unknown;
+    retryTimer?: NodeJS.Timeout;
+  }
+  const deliveries = new Set<Delivery>();
+  let idleWaiters: Array<() => void> = [];
+  const settle = (delivery: Delivery): void => {
+    deliveries.delete(delivery);
+    if (deliveries.size === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      waiters.forEach((wake) => wake());
+    }
+  };
+
+  const deadLetter = (delivery: Delivery, err: unknown): void => {
+    const { rule, event, attempts } = delivery;
+    const error = err instanceof Error ? err : new Error(String(err));
+    const failedAt = new Date().toISOString();
+    const file = join(
+      options.deadLetterDir,
+      `${failedAt.replace(/[:.]/g, '-')}-${rule.name}-${event.id.slice(0, 8)}.json`,
+    );
+    const record: Omit<DeadLetter, 'file'> = {
+      rule: rule.name,
+      consumer: rule.consumer,
+      attempts,
+      failedAt,
+      error: { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) },
+      event,
+    };
+    writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+    options.warn(
+      `[bus] DEAD-LETTERED ${event['detail-type']} ${event.id} for rule ${rule.name} after ${attempts} attempt(s): ` +
+        `${error.message} (see ${file})`,
+    );
+  };
+
+  const attempt = (delivery: Delivery): void => {
+    const { rule, event } = delivery;
+    delivery.retryTimer = undefined;
+    delivery.attempts += 1;
+    invoke(rule.consumer, event, options.consumerTimeoutMs).then(
+      () => {
+        options.log(`[bus] ${event['detail-type']} ${event.id} delivered to ${rule.name}`);
+        settle(delivery);
+      },
+      (err: unknown) => {
+        if (!deliveries.has(delivery)) return; // dead-lettered by close() meanwhile
+        delivery.lastError = err;
+        const retriesDone = delivery.attempts - 1;
+        const ageSeconds = (Date.now() - delivery.receivedAt) / 1000;
+        if (retriesDone < options.retryAttempts && ageSeconds < options.maxEventAgeSeconds) {
+          const delay = options.retryBaseMs * 2 ** retriesDone;
+          options.log(
+            `[bus] ${rule.name} failed on ${event.id} (${(err as Error).message}); ` +
+              `retry ${retriesDone + 1}/${options.retryAttempts} in ${delay} ms`,
+          );
+          delivery.retryTimer = setTimeout(() => attempt(delivery), delay);
+        } else {
+          try {
+            deadLetter(delivery, err);
+          } finally {
+            settle(delivery);
+          }
+        }
+      },
+    );
+  };
+
+  const putEvents = (body: unknown): { FailedEntryCount: number; Entries: EntryResult[] } => {
+    const entries = (body as { Entries?: unknown } | null)?.Entries;
+    if (!Array.isArray(entries) || entries.length < 1 || entries.length > MAX_ENTRIES) {
+      throw new AwsError('ValidationException', `Entries must contain between 1 and ${MAX_ENTRIES} items`);
+    }
+    const results = entries.map((raw: PutEventsEntry): EntryResult => {
+      const bus = busNameOf(raw.EventBusName) ?? 'default';
+      if (bus !== options.busName) {
+        return { ErrorCode: 'ResourceNotFoundException', ErrorMessage: `Event bus ${bus} does not exist.` };
+      }
+      for (const field of ['Source', 'DetailType', 'Detail'] as const) {
+        if (typeof raw[field] !== 'string' || raw[field] === '') {
+          return {
+            ErrorCode: 'InvalidArgument',
+            ErrorMessage: `Parameter ${field} is not valid. Reason: ${field} is a required argument.`,
+          };
+        }
+      }
+      let detail: unknown;
+      try {
+        detail = JSON.parse(raw.Detail as string);
+      } catch {
+        detail = undefined;
+      }
+      if (typeof detail !== 'object' || detail === null || Array.isArray(detail)) {
+        return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
+      }
+      const event: EventBridgeEvent<string, unknown> = {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': raw.DetailType as string,
+        source: raw.Source as string,
+        account: options.account,
+        time: eventTime(raw.Time),
+        region: options.region,
+        resources: Array.isArray(raw.Resources) ? raw.Resources.map(String) : [],
+        detail,
+      };
+      for (const rule of rules) {
+        if (rule.source === event.source && rule.detailType === event['detail-type']) {
+          const delivery: Delivery = { rule, event, receivedAt: Date.now(), attempts: 0 };
+          deliveries.add(delivery);
+          // After the response: PutEvents never waits for consumers.
+          setImmediate(() => attempt(delivery));
+        }
+      }
+      return { EventId: event.id };
+    });
+    return { FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length, Entries: results };
+  };
+
+  const readDeadLetters = (): DeadLetter[] =>
+    readdirSync(options.deadLetterDir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => {
+        const file = join(options.deadLetterDir, name);
+        return { ...(JSON.parse(readFileSync(file, 'utf8')) as Omit<DeadLetter, 'file'>), file };
+      });
+
+  const whenIdle = (timeoutMs = 30_000): Promise<boolean> =>
+    deliveries.size === 0
+      ? Promise.resolve(true)
+      : new Promise((resolveIdle) => {
+          const timer = setTimeout(() => {
+            idleWaiters = idleWaiters.filter((wake) => wake !== onIdle);
+            resolveIdle(false);
+          }, timeoutMs);
+          const onIdle = (): void => {
+            clearTimeout(timer);
+            resolveIdle(true);
+          };
+          idleWaiters.push(onIdle);
+        });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const requestId = randomUUID();
+    if (req.method === 'GET' && url.pathname === '/health') return sendJson(res, 200, { ok: true });
+    if (req.method === 'GET' && url.pathname === '/dead-letters') return sendJson(res, 200, readDeadLetters());
+    if (req.method === 'GET' && url.pathname === '/idle') {
+      const idle = await whenIdle(Number(url.searchParams.get('timeoutMs') ?? 30_000));
+      return sendJson(res, 200, { idle, pending: deliveries.size });
+    }
+    const fail = (err: AwsError): void =>
+      sendJson(
+        res,
+        err.status,
+        { __type: err.type, message: err.message },
+        {
+          'content-type': JSON_11,
+          'x-amzn-requestid': requestId,
+          'x-amzn-errortype': err.type,
+        },
+      );
+    const target = String(req.headers['x-amz-target'] ?? '');
+    if (req.method !== 'POST' || target !== 'AWSEvents.PutEvents') {
+      return fail(
+        new AwsError(
+          'UnknownOperationException',
+          `The local bus implements only PutEvents, not ${target || `${req.method} ${url.pathname}`}`,
+        ),
+      );
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req, MAX_REQUEST_BYTES)).toString('utf8'));
+    } catch (err) {
+      return fail(
+        err instanceof BodyTooLargeError
+          ? new AwsError('ValidationException', 'Total size of the entries in the request is over the limit.')
+          : new AwsError('SerializationException', 'Request body is not valid JSON'),
+      );
+    }
+    try {
+      sendJson(res, 200, putEvents(body), { 'content-type': JSON_11, 'x-amzn-requestid': requestId });
+    } catch (err) {
+      if (err instanceof AwsError) return fail(err);
+      throw err;
+    }
+  };
+
+  const server = await listen('bus', options.port, handle);
+  return {
+    ...server,
+    addRules: (more) => {
+      for (const rule of more) if (!rules.some((known) => known.name === rule.name)) rules.push(rule);
+    },
+    whenIdle,
+    pending: () => deliveries.size,
+    deadLetters: readDeadLetters,
+    /**
+     * Gives running deliveries a moment, then dead-letters whatever is still waiting, so that
+     * stopping the launcher loses no event without a trace.
+     */
+    close: async () => {
+      await server.close();
+      await whenIdle(CLOSE_GRACE_MS);
+      for (const delivery of [...deliveries]) {
+        clearTimeout(delivery.retryTimer);
+        const reason = new Error(
+          `The local cloud stopped before delivery succeeded${delivery.lastError ? ` (last error: ${(delivery.lastError as Error).message})` : ''}`,
+        );
+        deadLetter(delivery, reason);
+        settle(delivery);
+      }
+    },
+  };
+}

@@ -1,0 +1,288 @@
+/**
+ * Starts every stand-in of the local cloud, in parallel where they do not depend on each other,
+ * and returns them as one object with one stop(). cloud.ts decides whether to call this at all
+ * (one local cloud per process); everything else about the wiring is here.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
+import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules } from '../../functions/rules';
+import { startApiGateway } from './api-gateway';
+import type { LocalCloud, LocalCloudEndpoints, LocalCloudOptions } from './cloud';
+import { cognitoClient, ensureAdmin, ensureUserPool, startCognitoLocal, triggerRegistry } from './cognito';
+import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
+import { applyFunctionEnvironment, functionEnvironment } from './environment';
+import { startEventBus, type BusRule, type LocalEventBus } from './event-bus';
+import { loadHandler } from './handlers';
+import type { RunningServer } from './http-server';
+import { startLambdaInvokeApi } from './lambda-invoke';
+import { DEFAULT_WEB_DIST } from './paths';
+import { resolvePorts, type Ports } from './ports';
+import { ProcessGroup, type ManagedChild } from './processes';
+import { seedProducts } from './seed';
+import { startSesEmulator } from './ses';
+import { loadState, saveState } from './state';
+import { startWebServer } from './web-server';
+
+const REGION = 'eu-central-2';
+const TABLE_NAME = 'linea-local';
+const EVENT_BUS_NAME = 'linea-local';
+const FROM_EMAIL = 'shop@linea.local';
+/** Contact messages land in the local mailbox like every other email. */
+const SHOP_INBOX_EMAIL = 'team@linea.local';
+const ACCOUNT = '000000000000';
+const LAMBDA_TIMEOUT_MS = 29_000;
+const CONSUMER_TIMEOUT_MS = 30_000;
+
+/** Only the ports asked for explicitly (0 = any free port is not a wish to override). */
+function definedPorts(ports: Partial<Ports> = {}): Partial<Ports> {
+  return Object.fromEntries(Object.entries(ports).filter(([, port]) => port)) as Partial<Ports>;
+}
+
+/** Imports every handler once at start, so the first request is not a cold start. */
+async function warmHandlers(modules: readonly string[], warn: (line: string) => void): Promise<void> {
+  await Promise.all(
+    [...new Set(modules)].map((module) =>
+      loadHandler(module).catch((err: unknown) => warn(`[local] ${module} failed to load: ${(err as Error).message}`)),
+    ),
+  );
+}
+
+export interface Launched extends LocalCloud {
+  readonly persistDir: string | undefined;
+  readonly webDist: string;
+  readonly ports: Ports;
+  readonly bus: LocalEventBus;
+  addCorsOrigins(origins: readonly string[]): void;
+}
+
+/**
+ * @param preferredPorts ports of an earlier cloud in this process: "any free port" reuses them,
+ *   because functions modules imported then keep those endpoints.
+ */
+export async function launch(
+  options: LocalCloudOptions,
+  crashListeners: ReadonlySet<(error: Error) => void>,
+  preferredPorts: Partial<Ports> = {},
+): Promise<Launched> {
+  const started = performance.now();
+  const log = options.quiet ? () => {} : (line: string) => console.log(line);
+  const verboseLog = options.verbose ? (line: string) => console.log(line) : () => {};
+  const warn = (line: string): void => console.error(line);
+
+  // Ports first: a clash must fail before --reset has wiped anything.
+  const ports = await resolvePorts({ ...preferredPorts, ...definedPorts(options.ports) });
+  const loopback = (port: number): string => `http://127.0.0.1:${port}`;
+  const webUrl = `http://localhost:${ports.web}`;
+  const apiUrl = loopback(ports.api);
+  const env = functionEnvironment({
+    tableName: TABLE_NAME,
+    eventBusName: EVENT_BUS_NAME,
+    fromEmail: FROM_EMAIL,
+    shopInboxEmail: SHOP_INBOX_EMAIL,
+    webUrl,
+    region: REGION,
+    dynamodbEndpoint: loopback(ports.dynamodb),
+    eventBusEndpoint: loopback(ports.bus),
+    sesEndpoint: loopback(ports.ses),
+  });
+  applyFunctionEnvironment(env);
+
+  const persistDir = options.persistDir ? resolve(options.persistDir) : undefined;
+  if (persistDir && options.reset) {
+    log(`[local] --reset: removing ${persistDir}`);
+    rmSync(persistDir, { recursive: true, force: true });
+  }
+  if (persistDir) mkdirSync(persistDir, { recursive: true });
+  // In memory means nothing survives stop(): what the stand-ins insist on writing goes here.
+  const scratchDir = persistDir ? undefined : mkdtempSync(join(tmpdir(), 'linea-local-'));
+  const dataDir = (persistDir ?? scratchDir) as string;
+
+  let crashed: Error | undefined;
+  const group = new ProcessGroup({
+    verbose: options.verbose,
+    onUnexpectedExit: (child: ManagedChild, code, signal) => {
+      crashed = new Error(
+        `${child.name} stopped unexpectedly (code ${code}, signal ${signal}). Its last output:\n${child.tail()}`,
+      );
+      warn(`[local] ${crashed.message}`);
+      for (const listener of crashListeners) listener(crashed);
+    },
+  });
+  const servers: RunningServer[] = [];
+  let bus: LocalEventBus | undefined;
+  let stopped = false;
+
+  /** Servers that finish starting after a failed start has already stopped are closed at once. */
+  const track = <T extends RunningServer>(server: T): T => {
+    if (stopped) void server.close();
+    else servers.push(server);
+    return server;
+  };
+
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    // The bus first: it may still deliver, and dead-letters what it cannot finish.
+    await bus?.close();
+    await Promise.all(servers.map((server) => server.close()));
+    await group.stopAll();
+    if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
+  };
+
+  try {
+    const triggers = triggerRegistry();
+    const allRules: BusRule[] = [...rules, ...(options.extraRules ?? [])];
+    const handlerModules = [
+      ...(routes as readonly RouteDefinition[]).map((route) => route.handler),
+      fallbackRoute.handler,
+      ...allRules.map((rule) => rule.consumer),
+      ...Object.values(triggers),
+    ];
+
+    const lambdaApi = startLambdaInvokeApi(ports.lambda, triggers, warn).then(track);
+    const busReady = startEventBus({
+      port: ports.bus,
+      busName: EVENT_BUS_NAME,
+      region: REGION,
+      account: ACCOUNT,
+      rules: allRules,
+      retryAttempts: RULE_RETRY_ATTEMPTS,
+      retryBaseMs: options.busRetryBaseMs ?? 200,
+      maxEventAgeSeconds: RULE_MAX_EVENT_AGE_SECONDS,
+      deadLetterDir: join(dataDir, 'dead-letters'),
+      consumerTimeoutMs: CONSUMER_TIMEOUT_MS,
+      log: verboseLog,
+      warn,
+    }).then((server) => {
+      if (stopped) void server.close();
+      else bus = server;
+      return server;
+    });
+
+    const state = loadState(persistDir);
+    const dynamo = startDynamoDbLocal(group, {
+      port: ports.dynamodb,
+      ...(persistDir ? { dbPath: join(persistDir, 'dynamodb') } : {}),
+    }).then(async ({ endpoint }) => {
+      const client = dynamoDbClient(endpoint);
+      try {
+        const created = await ensureTable(client, TABLE_NAME);
+        if (!created && state.catalogueSeededAt) return { endpoint, seeded: false };
+        const count = await seedProducts(
+          DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+          TABLE_NAME,
+        );
+        state.catalogueSeededAt = new Date().toISOString();
+        log(`[local] table ${TABLE_NAME} ${created ? 'created' : 'found'}; seeded ${count} products`);
+        return { endpoint, seeded: true };
+      } finally {
+        client.destroy();
+      }
+    });
+    const ses = startSesEmulator(group, { port: ports.ses, cwd: dataDir });
+    const cognito = startCognitoLocal(group, {
+      port: ports.cognito,
+      dataDir: join(dataDir, 'cognito'),
+      lambdaEndpoint: loopback(ports.lambda),
+      registry: triggers,
+    }).then(async ({ endpoint }) => {
+      await lambdaApi; // the admin is created without triggers, but sign-ups will need it
+      const client = cognitoClient(endpoint, REGION);
+      try {
+        const ids = await ensureUserPool(client, state);
+        await ensureAdmin(client, ids.userPoolId, { email: state.adminEmail, password: state.adminPassword });
+        Object.assign(state, ids);
+        return { endpoint, ...ids };
+      } finally {
+        client.destroy();
+      }
+    });
+    const warm = warmHandlers(handlerModules, warn);
+
+    const [dynamoResult, sesResult, cognitoResult, busServer] = await Promise.all([
+      dynamo,
+      ses,
+      cognito,
+      busReady,
+      lambdaApi,
+      warm,
+    ]);
+    saveState(persistDir, state);
+
+    // Mutable on purpose: a later user of a shared cloud may add origins (see startLocalCloud).
+    const corsOrigins = [webUrl, loopback(ports.web), ...(options.extraCorsOrigins ?? [])];
+    const webDist = resolve(options.webDist ?? DEFAULT_WEB_DIST);
+    await Promise.all([
+      startApiGateway({
+        port: ports.api,
+        routes: routes as readonly RouteDefinition[],
+        fallbackHandler: fallbackRoute.handler,
+        auth: {
+          issuer: `${cognitoResult.endpoint}/${cognitoResult.userPoolId}`,
+          audience: cognitoResult.userPoolClientId,
+          jwksUrl: `${cognitoResult.endpoint}/${cognitoResult.userPoolId}/.well-known/jwks.json`,
+        },
+        cors: { allowOrigins: corsOrigins, maxAgeSeconds: 600 },
+        maxRequestBytes: options.maxRequestBytes ?? 1024 * 1024,
+        timeoutMs: LAMBDA_TIMEOUT_MS,
+        log: verboseLog,
+        warn,
+      }).then(track),
+      startWebServer({
+        port: ports.web,
+        distDir: webDist,
+        config: {
+          apiUrl,
+          region: REGION,
+          userPoolId: cognitoResult.userPoolId,
+          userPoolClientId: cognitoResult.userPoolClientId,
+          cognitoEndpoint: cognitoResult.endpoint,
+          authFlow: 'USER_PASSWORD_AUTH',
+          stage: 'local',
+        },
+        log: verboseLog,
+      }).then(track),
+    ]);
+    if (crashed) throw crashed;
+
+    const endpoints: LocalCloudEndpoints = {
+      webUrl,
+      apiUrl,
+      mailboxUrl: sesResult.endpoint,
+      cognitoEndpoint: cognitoResult.endpoint,
+      userPoolId: cognitoResult.userPoolId,
+      userPoolClientId: cognitoResult.userPoolClientId,
+      dynamodbEndpoint: dynamoResult.endpoint,
+      tableName: TABLE_NAME,
+      adminEmail: state.adminEmail,
+      adminPassword: state.adminPassword,
+      eventBusUrl: busServer.url,
+      eventBusName: EVENT_BUS_NAME,
+      region: REGION,
+    };
+    if (persistDir) {
+      writeFileSync(join(persistDir, 'local-endpoints.json'), `${JSON.stringify(endpoints, null, 2)}\n`, {
+        mode: 0o600,
+      });
+    }
+    return {
+      endpoints,
+      startupMs: Math.round(performance.now() - started),
+      seeded: dynamoResult.seeded,
+      bus: busServer,
+      persistDir,
+      webDist,
+      ports,
+      addCorsOrigins: (origins) => {
+        for (const origin of origins) if (!corsOrigins.includes(origin)) corsOrigins.push(origin);
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop().catch((stopErr: unknown) => warn(`[local] while stopping after a failed start: ${String(stopErr)}`));
+    throw err;
+  }
+}

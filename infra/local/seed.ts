@@ -1,0 +1,16 @@
+/**
+ * Seeds the catalogue through the product repository, so seeded items have exactly the keys and
+ * stamps the handlers write. Imported lazily: the repository module builds SDK clients, which
+ * must not happen before the local environment is applied.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export async function seedProducts(db: DynamoDBDocumentClient, tableName: string): Promise<number> {
+  const [{ createProductRepository }, { seedCatalogue: products }] = await Promise.all([
+    import('../../functions/data/product-repository'),
+    import('./seed/catalogue'),
+  ]);
+  const repository = createProductRepository(db, () => tableName);
+  await Promise.all(products.map((product) => repository.put(product)));
+  return products.length;
+}

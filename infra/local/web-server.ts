@@ -1,0 +1,211 @@
+/**
+ * Serves the production build of web/ as CloudFront serves it from S3: static files with their
+ * content types, compressed when the browser accepts it, hashed assets cached for a year,
+ * everything else revalidated, unknown paths answered with index.html (the SPA fallback), and
+ * the runtime `config.json` that CDK writes at deploy generated here instead.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { listen, type RunningServer } from './http-server';
+
+/** What the web app reads at start (web/src/config): one build, any environment. */
+export interface WebRuntimeConfig {
+  readonly apiUrl: string;
+  readonly region: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  readonly cognitoEndpoint: string;
+  readonly authFlow: 'USER_PASSWORD_AUTH';
+  readonly stage: 'local';
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
+/** Vite puts content-hashed files under assets/ with a hash in the name: safe to cache forever. */
+const HASHED_ASSET = /^\/assets\/.+[.-][A-Za-z0-9_-]{8,}\.\w+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+interface Variant {
+  readonly body: Buffer;
+  readonly encoding?: 'br' | 'gzip';
+}
+
+interface CachedFile {
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly etag: string;
+  readonly type: string;
+  readonly identity: Buffer;
+  compressed: Map<'br' | 'gzip', Buffer>;
+}
+
+export interface WebServerOptions {
+  readonly port: number;
+  readonly distDir: string;
+  readonly config: WebRuntimeConfig;
+  readonly log: (line: string) => void;
+}
+
+export function startWebServer(options: WebServerOptions): Promise<RunningServer> {
+  const cache = new Map<string, CachedFile>();
+  const configBody = Buffer.from(`${JSON.stringify(options.config, null, 2)}\n`);
+
+  /** Reads a file once per version (mtime and size), so a rebuild while running is picked up. */
+  const load = (file: string): CachedFile => {
+    const stat = statSync(file);
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached;
+    const identity = readFileSync(file);
+    const entry: CachedFile = {
+      mtimeMs: stat.mtimeMs,
+      size: stat.size,
+      etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+      type: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      identity,
+      compressed: new Map(),
+    };
+    cache.set(file, entry);
+    return entry;
+  };
+
+  const pick = (entry: CachedFile, acceptEncoding: string): Variant => {
+    if (!COMPRESSIBLE.test(entry.type) || entry.identity.length < 1024) return { body: entry.identity };
+    const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
+    if (!encoding) return { body: entry.identity };
+    let body = entry.compressed.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(entry.identity, { level: 9 });
+      entry.compressed.set(encoding, body);
+    }
+    return { body, encoding };
+  };
+
+  /** Maps a URL path to a file inside distDir, or undefined (never outside it). */
+  const fileFor = (pathname: string): string | undefined => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+    const candidate = normalize(join(options.distDir, decoded));
+    if (!candidate.startsWith(options.distDir + sep)) return undefined;
+    return existsSync(candidate) && statSync(candidate).isFile() ? candidate : undefined;
+  };
+
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    headers: Record<string, string>,
+    body: Buffer,
+  ): void => {
+    res.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'content-length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    options.log(`[web] ${req.method} ${req.url} ${status}`);
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(
+        req,
+        res,
+        405,
+        { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+        Buffer.from('Method Not Allowed'),
+      );
+      return;
+    }
+    if (url.pathname === '/config.json') {
+      send(
+        req,
+        res,
+        200,
+        { 'content-type': CONTENT_TYPES['.json'] as string, 'cache-control': 'no-store' },
+        configBody,
+      );
+      return;
+    }
+    const index = join(options.distDir, 'index.html');
+    if (!existsSync(index)) {
+      send(
+        req,
+        res,
+        503,
+        { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        Buffer.from(`The web app is not built (${index} is missing). Run \`npm run build\`, then reload.\n`),
+      );
+      return;
+    }
+    const direct = url.pathname === '/' ? undefined : fileFor(url.pathname);
+    // A missing file with an extension is a real 404 (a stale asset), not a client-side route.
+    if (!direct && url.pathname !== '/' && extname(url.pathname) && !url.pathname.endsWith('.html')) {
+      send(
+        req,
+        res,
+        404,
+        { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        Buffer.from('Not Found'),
+      );
+      return;
+    }
+    const file = direct ?? index;
+    const entry = load(file);
+    const cacheControl = direct && HASHED_ASSET.test(url.pathname) ? IMMUTABLE : REVALIDATE;
+    if (req.headers['if-none-match'] === entry.etag) {
+      send(req, res, 304, { etag: entry.etag, 'cache-control': cacheControl }, Buffer.alloc(0));
+      return;
+    }
+    const variant = pick(entry, String(req.headers['accept-encoding'] ?? ''));
+    send(
+      req,
+      res,
+      200,
+      {
+        'content-type': entry.type,
+        'cache-control': cacheControl,
+        etag: entry.etag,
+        vary: 'accept-encoding',
+        ...(variant.encoding ? { 'content-encoding': variant.encoding } : {}),
+      },
+      variant.body,
+    );
+  };
+
+  return listen('web', options.port, handle);
+}

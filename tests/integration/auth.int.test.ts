@@ -1,0 +1,116 @@
+import type { AdminOverviewResponse } from '@linea/shared/contracts/admin';
+import type { MeResponse } from '@linea/shared/contracts/account';
+import { SignJWT, base64url, decodeJwt, generateKeyPair } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, endpoints, signInAsAdmin, signUp, type Shopper } from './helpers';
+
+const UNAUTHORIZED = { error: 'UNAUTHENTICATED', message: 'Unauthorized' };
+
+/** The claims a real ID token of this pool would carry, for forging look-alikes. */
+function lookAlikeClaims(shopper: Shopper): Record<string, unknown> {
+  const { iss, aud, exp, iat, ...rest } = decodeJwt(shopper.idToken);
+  return { ...rest, iss, aud, exp, iat };
+}
+
+describe('the JWT authorizer and GET /me', () => {
+  let shopper: Shopper;
+  beforeAll(async () => {
+    shopper = await signUp({ givenName: 'Lea', familyName: 'Meier' });
+  });
+
+  it('answers 401 without a token', async () => {
+    const { status, body } = await api('/me');
+
+    expect(status).toBe(401);
+    expect(body).toEqual(UNAUTHORIZED);
+  });
+
+  it('answers 401 for a token signed with another key under the same key id', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT(lookAlikeClaims(shopper))
+      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal', typ: 'JWT' })
+      .sign(privateKey);
+
+    const { status, body } = await api('/me', { token: forged });
+
+    expect(status).toBe(401);
+    expect(body).toEqual(UNAUTHORIZED);
+  });
+
+  it('answers 401 for an unsigned (alg none) token', async () => {
+    const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
+    const payload = base64url.encode(JSON.stringify(lookAlikeClaims(shopper)));
+
+    const { status } = await api('/me', { token: `${header}.${payload}.` });
+
+    expect(status).toBe(401);
+  });
+
+  it('answers 401 for a tampered payload of a real token', async () => {
+    const [header, , signature] = shopper.idToken.split('.');
+    const payload = base64url.encode(JSON.stringify({ ...lookAlikeClaims(shopper), 'cognito:groups': ['admin'] }));
+
+    const { status } = await api('/admin/overview', { token: `${header}.${payload}.${signature}` });
+
+    expect(status).toBe(401);
+  });
+
+  it("returns the caller's id, email and names for a real ID token (with or without Bearer)", async () => {
+    const withBearer = await api<MeResponse>('/me', { token: shopper.idToken });
+    const raw = await api<MeResponse>('/me', { headers: { authorization: shopper.idToken } });
+
+    expect(withBearer.status).toBe(200);
+    expect(withBearer.body).toEqual({
+      userId: shopper.sub,
+      email: shopper.email,
+      firstName: 'Lea',
+      lastName: 'Meier',
+      isAdmin: false,
+    });
+    expect(raw.body).toEqual(withBearer.body);
+  });
+
+  it('knows who is calling from the token alone', async () => {
+    const other = await signUp({ givenName: 'Noah', familyName: 'Keller' });
+
+    const { body } = await api<MeResponse>('/me', { token: other.idToken });
+
+    expect(body).toMatchObject({ userId: other.sub, email: other.email, firstName: 'Noah' });
+    expect(body.userId).not.toBe(shopper.sub);
+  });
+});
+
+describe('GET /admin/overview', () => {
+  it('answers 403 to a signed-up customer', async () => {
+    const customer = await signUp();
+
+    const { status, body } = await api('/admin/overview', { token: customer.idToken });
+
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ error: 'FORBIDDEN' });
+  });
+
+  it('answers the seeded admin with the figures of a shop without orders', async () => {
+    const token = await signInAsAdmin();
+
+    const { status, body } = await api<AdminOverviewResponse>('/admin/overview', { token });
+
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      totalRevenue: 0,
+      orderCount: 0,
+      customerCount: 0,
+      conversionRate: 0,
+      averageOrderValue: 0,
+    });
+    expect(body.productCount).toBeGreaterThanOrEqual(12);
+  });
+
+  it('reports the admin as admin on GET /me (cognito:groups reaches the handler flattened)', async () => {
+    const token = await signInAsAdmin();
+
+    const { body } = await api<MeResponse>('/me', { token });
+
+    expect(body).toMatchObject({ email: endpoints().adminEmail, isAdmin: true });
+  });
+});

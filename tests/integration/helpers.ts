@@ -1,0 +1,188 @@
+/**
+ * What integration tests need to talk to the local cloud the way the web app and AWS do:
+ * the public HTTP API, Cognito sign-up/sign-in, the SES mailbox, the bus and the table.
+ * Every identifier a test creates goes through `unique()`, so tests never share data.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
+import { decodeJwt } from 'jose';
+import { inject } from 'vitest';
+import type { DeadLetter, LocalCloudEndpoints } from '../../infra/local/cloud';
+
+export function endpoints(): LocalCloudEndpoints {
+  return inject('localCloud');
+}
+
+const RUN_ID = randomUUID().slice(0, 8);
+let counter = 0;
+
+/** A name no other test (or earlier run against a persistent cloud) has used. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${RUN_ID}-${counter}`;
+}
+
+export function uniqueEmail(prefix = 'shopper'): string {
+  return `${unique(prefix)}@example.com`;
+}
+
+export interface ApiResponse<T = unknown> {
+  readonly status: number;
+  readonly headers: Headers;
+  /** Parsed JSON when the response is JSON, else the text. */
+  readonly body: T;
+}
+
+/** fetch against the local API gateway; a plain-object `json` is sent as a JSON body. */
+export async function api<T = Record<string, unknown>>(
+  path: string,
+  init: RequestInit & { json?: unknown; token?: string } = {},
+): Promise<ApiResponse<T>> {
+  const { json, token, headers, ...rest } = init;
+  const response = await fetch(`${endpoints().apiUrl}${path}`, {
+    ...rest,
+    headers: {
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(headers as Record<string, string> | undefined),
+    },
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  });
+  const text = await response.text();
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+}
+
+let cognitoClient: CognitoIdentityProviderClient | undefined;
+
+function cognito(): CognitoIdentityProviderClient {
+  const e = endpoints();
+  cognitoClient ??= new CognitoIdentityProviderClient({
+    endpoint: e.cognitoEndpoint,
+    region: e.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return cognitoClient;
+}
+
+export interface Shopper {
+  readonly email: string;
+  readonly password: string;
+  readonly sub: string;
+  readonly idToken: string;
+}
+
+/** Signs in with USER_PASSWORD_AUTH (what the web app uses locally) and returns the ID token. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const { AuthenticationResult } = await cognito().send(
+    new InitiateAuthCommand({
+      ClientId: endpoints().userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  if (!AuthenticationResult?.IdToken) throw new Error(`No ID token for ${email}`);
+  return AuthenticationResult.IdToken;
+}
+
+/** Signs up a new shopper (the PreSignUp trigger confirms them) and signs them in. */
+export async function signUp(names: { givenName?: string; familyName?: string } = {}): Promise<Shopper> {
+  const email = uniqueEmail();
+  const password = `Pw-${randomUUID()}-Aa1`;
+  await cognito().send(
+    new SignUpCommand({
+      ClientId: endpoints().userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: names.givenName ?? 'Anna' },
+        { Name: 'family_name', Value: names.familyName ?? 'Muster' },
+      ],
+    }),
+  );
+  const idToken = await signIn(email, password);
+  return { email, password, idToken, sub: String(decodeJwt(idToken).sub) };
+}
+
+export async function signInAsAdmin(): Promise<string> {
+  const e = endpoints();
+  return signIn(e.adminEmail, e.adminPassword);
+}
+
+export interface Email {
+  readonly messageId: string;
+  readonly from: string;
+  readonly destination: { readonly to: string[] };
+  readonly subject: string;
+  readonly body: { readonly html?: string; readonly text?: string };
+}
+
+/** Polls the SES emulator until a message to `to` arrives. */
+export async function waitForEmail(to: string, timeoutMs = 10_000): Promise<Email> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const store = (await (await fetch(`${endpoints().mailboxUrl}/store`)).json()) as { emails: Email[] };
+    const found = store.emails.find((email) => email.destination.to.includes(to));
+    if (found) return found;
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, 100));
+  }
+  throw new Error(`No email to ${to} within ${timeoutMs} ms`);
+}
+
+export async function deadLetters(): Promise<DeadLetter[]> {
+  return (await (await fetch(`${endpoints().eventBusUrl}/dead-letters`)).json()) as DeadLetter[];
+}
+
+export async function waitForDeadLetter(eventId: string, timeoutMs = 15_000): Promise<DeadLetter> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await deadLetters()).find((letter) => letter.event.id === eventId);
+    if (found) return found;
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, 100));
+  }
+  throw new Error(`Event ${eventId} was not dead-lettered within ${timeoutMs} ms`);
+}
+
+/** Waits until the bus has no delivery running or waiting for a retry. */
+export async function waitForBusIdle(timeoutMs = 15_000): Promise<boolean> {
+  const response = await fetch(`${endpoints().eventBusUrl}/idle?timeoutMs=${timeoutMs}`);
+  return ((await response.json()) as { idle: boolean }).idle;
+}
+
+/** The real EventBridge SDK client, pointed at the local bus. */
+export async function putEvents(entries: PutEventsRequestEntry[]) {
+  const e = endpoints();
+  const client = new EventBridgeClient({
+    endpoint: e.eventBusUrl,
+    region: e.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    return await client.send(
+      new PutEventsCommand({ Entries: entries.map((entry) => ({ EventBusName: e.eventBusName, ...entry })) }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A document client on DynamoDB Local, for arranging data through the repositories. */
+export function documentClient(): DynamoDBDocumentClient {
+  const e = endpoints();
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: e.dynamodbEndpoint,
+      region: e.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+}
