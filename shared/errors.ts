@@ -50,7 +50,7 @@ export class ValidationError extends DomainError {
 
 export class UnauthenticatedError extends DomainError {
   constructor() {
-    super('UNAUTHENTICATED', 'Sign-in required');
+    super('UNAUTHENTICATED', 'Unauthorized');
   }
 }
 
@@ -86,7 +86,7 @@ export class PayloadTooLargeError extends DomainError {
 
 export class RateLimitedError extends DomainError {
   constructor() {
-    super('RATE_LIMITED', 'Too many requests, please slow down');
+    super('RATE_LIMITED', 'Too many requests');
   }
 }
 

@@ -4,6 +4,7 @@
  * everything else revalidated, unknown paths answered with index.html (the SPA fallback), and
  * the runtime `config.json` that CDK writes at deploy generated here instead.
  */
+import { buildRobotsTxt } from '@linea/shared/domain/site-map';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -80,6 +81,7 @@ export interface WebServerOptions {
 export function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const cache = new Map<string, CachedFile>();
   const configBody = Buffer.from(`${JSON.stringify(options.config, null, 2)}\n`);
+  const robotsBody = Buffer.from(buildRobotsTxt(options.config.apiUrl));
 
   /** Reads a file once per version (mtime and size), so a rebuild while running is picked up. */
   const load = (file: string): CachedFile => {
@@ -149,6 +151,11 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
         { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
         Buffer.from('Method Not Allowed'),
       );
+      return;
+    }
+    // Generated, as CDK generates both at deploy: one web build serves every environment.
+    if (url.pathname === '/robots.txt') {
+      send(req, res, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }, robotsBody);
       return;
     }
     if (url.pathname === '/config.json') {

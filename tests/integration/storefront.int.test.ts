@@ -1,0 +1,99 @@
+/**
+ * The storefront's server side through the public API: wishlist isolation, the contact message
+ * reaching the shop's inbox through the bus, search, the sitemap and robots.txt.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { api, endpoints, signUp, type Email } from './helpers';
+
+async function waitForEmailWithSubject(fragment: string, timeoutMs = 10_000): Promise<Email> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const store = (await (await fetch(`${endpoints().mailboxUrl}/store`)).json()) as { emails: Email[] };
+    const found = store.emails.find((email) => email.subject.includes(fragment));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No email with "${fragment}" in its subject within ${timeoutMs} ms`);
+}
+
+describe('wishlist', () => {
+  it('keeps each shopper’s saved products to themselves', async () => {
+    const [lea, max] = await Promise.all([signUp(), signUp()]);
+    const { body: catalogue } = await api<{ items: { id: string }[] }>('/products');
+    const [first, second] = catalogue.items;
+
+    expect((await api(`/wishlist/${first!.id}`, { method: 'PUT', token: lea.idToken })).status).toBe(204);
+    expect((await api(`/wishlist/${second!.id}`, { method: 'PUT', token: lea.idToken })).status).toBe(204);
+    expect((await api(`/wishlist/${first!.id}`, { method: 'PUT', token: lea.idToken })).status).toBe(204);
+
+    const leas = await api<{ items: { id: string }[] }>('/wishlist', { token: lea.idToken });
+    expect(leas.body.items.map((p) => p.id).sort()).toEqual([first!.id, second!.id].sort());
+    const maxs = await api<{ items: unknown[] }>('/wishlist', { token: max.idToken });
+    expect(maxs.body.items).toEqual([]);
+
+    // Max removing Lea's entry changes nothing for Lea.
+    expect((await api(`/wishlist/${first!.id}`, { method: 'DELETE', token: max.idToken })).status).toBe(204);
+    expect((await api<{ items: unknown[] }>('/wishlist', { token: lea.idToken })).body.items).toHaveLength(2);
+
+    expect((await api(`/wishlist/${first!.id}`, { method: 'DELETE', token: lea.idToken })).status).toBe(204);
+    const after = await api<{ items: { id: string }[] }>('/wishlist', { token: lea.idToken });
+    expect(after.body.items.map((p) => p.id)).toEqual([second!.id]);
+  });
+
+  it('refuses anonymous callers and unknown products', async () => {
+    expect((await api('/wishlist')).status).toBe(401);
+    const shopper = await signUp();
+    const res = await api('/wishlist/no-such-product', { method: 'PUT', token: shopper.idToken });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'NOT_FOUND' });
+  });
+});
+
+describe('contact form', () => {
+  it('stores the message and delivers it to the shop inbox with the shopper as Reply-To', async () => {
+    const subject = `Sizing ${randomUUID().slice(0, 8)}`;
+    const res = await api('/contact', {
+      method: 'POST',
+      json: { name: 'Lea Meier', email: 'lea@example.ch', subject, message: 'Does the coat run large?', locale: 'de' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id: expect.any(String) });
+
+    const email = await waitForEmailWithSubject(subject);
+    expect(email.destination.to).toEqual(['team@linea.local']);
+    expect(email.body.text ?? email.body.html).toContain('Does the coat run large?');
+  });
+
+  it('names every missing required field', async () => {
+    const res = await api('/contact', { method: 'POST', json: { name: '', email: 'x@example.ch', message: ' ' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      details: { fields: [expect.objectContaining({ field: 'name' }), expect.objectContaining({ field: 'message' })] },
+    });
+  });
+});
+
+describe('search, sitemap and robots.txt', () => {
+  it('finds products by a word of their name, ignoring case', async () => {
+    const { body } = await api<{ items: { name: string }[] }>('/products?q=WOOL');
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items[0]!.name.toLowerCase()).toContain('wool');
+  });
+
+  it('serves a sitemap of the storefront, every product included', async () => {
+    const res = await api<string>('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const { webUrl } = endpoints();
+    expect(res.body).toContain(`<loc>${webUrl}/product/cashmere-roll-neck</loc>`);
+    expect(res.body).toContain(`<loc>${webUrl}/products?category=outerwear</loc>`);
+  });
+
+  it('serves robots.txt beside the web app, pointing at the sitemap', async () => {
+    const { webUrl, apiUrl } = endpoints();
+    const res = await fetch(`${webUrl}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`Sitemap: ${apiUrl}/sitemap.xml`);
+  });
+});
