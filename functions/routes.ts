@@ -34,6 +34,12 @@ export interface RouteDefinition {
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
+/** CORS for the web app's origin; the HTTP API's preflight settings and the local gateway's. */
+export const API_CORS = {
+  allowHeaders: ['authorization', 'content-type'],
+  maxAgeSeconds: 3600,
+} as const;
+
 export const routes = [
   {
     method: 'GET',

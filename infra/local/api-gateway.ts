@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { ApiErrorBody } from '../../shared/errors';
-import type { RouteDefinition } from '../../functions/routes';
+import { API_CORS, type RouteDefinition } from '../../functions/routes';
 import { flattenClaims } from './claims';
 import { invoke, InvocationTimeoutError } from './handlers';
 import { BodyTooLargeError, listen, readBody, type RunningServer } from './http-server';
@@ -42,7 +42,6 @@ interface CompiledRoute {
   readonly bucket: TokenBucket | undefined;
 }
 
-const ALLOW_HEADERS = ['authorization', 'content-type'];
 const TEXT_TYPES = /^(text\/|application\/(json|[\w.+-]+\+json|xml|[\w.+-]+\+xml|javascript|x-www-form-urlencoded))/i;
 
 function compile(route: RouteDefinition): CompiledRoute {
@@ -277,7 +276,7 @@ export function startApiGateway(options: ApiGatewayOptions): Promise<RunningServ
           ? {
               ...corsHeaders(origin),
               'access-control-allow-methods': allowMethods,
-              'access-control-allow-headers': ALLOW_HEADERS.join(','),
+              'access-control-allow-headers': API_CORS.allowHeaders.join(','),
               'access-control-max-age': String(options.cors.maxAgeSeconds),
             }
           : {},

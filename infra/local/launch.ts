@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
+import { API_CORS, fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules } from '../../functions/rules';
 import { startApiGateway } from './api-gateway';
 import type { LocalCloud, LocalCloudEndpoints, LocalCloudOptions } from './cloud';
@@ -225,7 +225,7 @@ export async function launch(
           audience: cognitoResult.userPoolClientId,
           jwksUrl: `${cognitoResult.endpoint}/${cognitoResult.userPoolId}/.well-known/jwks.json`,
         },
-        cors: { allowOrigins: corsOrigins, maxAgeSeconds: 600 },
+        cors: { allowOrigins: corsOrigins, maxAgeSeconds: API_CORS.maxAgeSeconds },
         maxRequestBytes: options.maxRequestBytes ?? 1024 * 1024,
         timeoutMs: LAMBDA_TIMEOUT_MS,
         log: verboseLog,

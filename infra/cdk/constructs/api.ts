@@ -11,7 +11,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { routeKey, type RouteDefinition } from '../../../functions/routes';
+import { API_CORS, routeKey, type RouteDefinition } from '../../../functions/routes';
 import { grantPermissions, idFromModule, type GrantTargets } from './grants';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
 
@@ -47,9 +47,9 @@ export class Api extends Construct {
       description: 'LINEA shop API (functions/routes.ts)',
       corsPreflight: {
         allowOrigins: props.allowedOrigins,
-        allowHeaders: ['authorization', 'content-type'],
+        allowHeaders: [...API_CORS.allowHeaders],
         allowMethods: [...new Set(props.routes.map((route) => CorsHttpMethod[route.method])), CorsHttpMethod.OPTIONS],
-        maxAge: Duration.hours(1),
+        maxAge: Duration.seconds(API_CORS.maxAgeSeconds),
       },
     });
 
