@@ -36,7 +36,9 @@ export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'quan
   if (!(quantity >= 1)) return [...lines];
   const existing = lines.find((line) => sameLine(line, item));
   if (existing) {
-    return lines.map((line) => (line === existing ? { ...line, quantity: clampQuantity(line.quantity + quantity) } : line));
+    return lines.map((line) =>
+      line === existing ? { ...line, quantity: clampQuantity(line.quantity + quantity) } : line,
+    );
   }
   return [...lines, { ...item, quantity: clampQuantity(quantity) }];
 }
