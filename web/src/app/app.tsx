@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { initTheme } from '../stores/theme-store';
 import { AppProvider } from './provider';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
+
+// At import, not in an effect: main.tsx fetches /config.json before the first render, and the
+// page must already have the shopper's colours while it waits (no flash of the wrong theme).
+initTheme();
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

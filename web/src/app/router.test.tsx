@@ -6,6 +6,9 @@ import { jsonFetch, productFixture, testConfig } from '../testing/fixtures';
 import { createTestQueryClient, renderRoutes } from '../testing/render';
 import { createRoutes } from './router';
 
+/** Each page is a lazy chunk; on a busy machine its first import can take more than a second. */
+const LAZY = { timeout: 5000 };
+
 function renderApp(path: string) {
   const queryClient = createTestQueryClient();
   return renderRoutes(createRoutes(queryClient), path, queryClient);
@@ -23,7 +26,7 @@ describe('router', () => {
 
   it('shows the not-found page inside the shell for an unknown path', async () => {
     renderApp('/no-such-page');
-    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' }, LAZY)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
@@ -31,7 +34,7 @@ describe('router', () => {
 
   it('sends a visitor without a session from /dashboard to /auth', async () => {
     const { router } = renderApp('/dashboard');
-    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Sign In' }, LAZY)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
   });
@@ -39,7 +42,7 @@ describe('router', () => {
   it("shows 'Product not found' with a way back for an unknown product", async () => {
     vi.stubGlobal('fetch', vi.fn(jsonFetch({})));
     renderApp('/product/nope');
-    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Product not found' }, LAZY)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Products' }).getAttribute('href')).toBe('/products');
   });
 
@@ -47,7 +50,7 @@ describe('router', () => {
     const product = productFixture({ id: 'tee', name: 'Organic Cotton Tee', price: 4900, colors: ['Black', 'Sand'] });
     vi.stubGlobal('fetch', vi.fn(jsonFetch({ 'GET /products/tee': { body: product } })));
     renderApp('/product/tee');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Organic Cotton Tee' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organic Cotton Tee' }, LAZY)).toBeTruthy();
     expect(screen.getByText('CHF 49.00')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Color' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Sand' })).toBeTruthy();

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Shell } from '../components/layout/shell';
 import { StatusMessage } from '../components/ui/status-message';
 import { paths } from '../config/paths';
 import { redirectIfSignedIn, requireSession } from '../routes/guards';
 import { NotFoundRoute } from '../routes/not-found';
 import { RouteError } from '../routes/route-error';
+import { RootLayout } from './root-layout';
 
 /** Shown inside the shell while the first page's code downloads. */
 function PageFallback() {
@@ -36,20 +36,32 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
-      Component: Shell,
+      Component: RootLayout,
       ErrorBoundary: RootError,
       children: [
         {
           ErrorBoundary: RouteError,
           HydrateFallback: PageFallback,
           children: [
-            { index: true, lazy: () => import('../routes/home').then((m) => ({ Component: m.HomeRoute })) },
             {
-              path: relative(paths.products.path),
+              index: true,
+              // The featured products are a slice of the catalogue: the same request as /products.
               loader: () => {
                 void import('../features/catalog/api/get-products').then(({ productsQuery }) =>
                   queryClient.prefetchQuery(productsQuery()),
                 );
+                return null;
+              },
+              lazy: () => import('../routes/home').then((m) => ({ Component: m.HomeRoute })),
+            },
+            {
+              path: relative(paths.products.path),
+              loader: ({ request }) => {
+                const params = new URL(request.url).searchParams;
+                void import('../features/catalog/api/get-products').then(({ productsQuery, searchTextFrom }) => {
+                  const q = searchTextFrom(params);
+                  return queryClient.prefetchQuery(productsQuery(q ? { q } : {}));
+                });
                 return null;
               },
               lazy: () => import('../routes/products').then((m) => ({ Component: m.ProductsRoute })),
@@ -84,6 +96,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('../routes/cart').then((m) => ({ Component: m.CartRoute })),
             },
             {
+              path: relative(paths.checkout.path),
+              lazy: () => import('../routes/checkout').then((m) => ({ Component: m.CheckoutRoute })),
+            },
+            {
               path: relative(paths.auth.path),
               loader: redirectIfSignedIn,
               lazy: () => import('../routes/auth').then((m) => ({ Component: m.AuthRoute })),
@@ -92,6 +108,26 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: relative(paths.dashboard.path),
               loader: requireSession,
               lazy: () => import('../routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+            },
+            {
+              path: relative(paths.sizeGuide.path),
+              lazy: () => import('../routes/size-guide').then((m) => ({ Component: m.SizeGuideRoute })),
+            },
+            {
+              path: relative(paths.shippingReturns.path),
+              lazy: () => import('../routes/shipping-returns').then((m) => ({ Component: m.ShippingReturnsRoute })),
+            },
+            {
+              path: relative(paths.faq.path),
+              lazy: () => import('../routes/faq').then((m) => ({ Component: m.FaqRoute })),
+            },
+            {
+              path: relative(paths.terms.path),
+              lazy: () => import('../routes/terms').then((m) => ({ Component: m.TermsRoute })),
+            },
+            {
+              path: relative(paths.privacy.path),
+              lazy: () => import('../routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
             },
             { path: '*', Component: NotFoundRoute },
           ],

@@ -14,6 +14,17 @@ export const paths = {
   about: { path: '/about', getHref: () => '/about' },
   contact: { path: '/contact', getHref: () => '/contact' },
   cart: { path: '/cart', getHref: () => '/cart' },
+  checkout: { path: '/checkout', getHref: () => '/checkout' },
   auth: { path: '/auth', getHref: () => '/auth' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  sizeGuide: { path: '/size-guide', getHref: () => '/size-guide' },
+  shippingReturns: { path: '/shipping-returns', getHref: () => '/shipping-returns' },
+  faq: { path: '/faq', getHref: () => '/faq' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  /** The header's search: the catalogue page filters by `q`. */
+  search: {
+    path: '/products',
+    getHref: (query: string) => `/products?${new URLSearchParams({ q: query }).toString()}`,
+  },
 } as const;

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../components/layout/placeholder-page';
+import { usePageMeta } from '../components/ui/use-page-meta';
+import { AboutContent } from '../features/content/components/about-content';
 
 export function AboutRoute() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.about')} />;
+  usePageMeta({ title: t('aboutPage.title'), description: t('aboutPage.metaDescription') });
+  return <AboutContent />;
 }

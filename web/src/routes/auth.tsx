@@ -2,19 +2,25 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { useDocumentTitle } from '../components/ui/use-document-title';
+import { usePageMeta } from '../components/ui/use-page-meta';
 import { AuthPanel } from '../features/auth/components/auth-panel';
 import { preloadAuth } from '../lib/auth/session';
+
+/** A piece from the collection beside the form, on wide screens only. */
+const AUTH_ART = '/images/products/merino-crew-sweater-1.svg';
 
 /** /auth: sign in or sign up; the router's guard sends signed-in shoppers to /dashboard. */
 export function AuthRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useDocumentTitle(t('auth.title'));
+  usePageMeta({ title: t('auth.title'), description: t('pageMeta.authDescription') });
   // The shopper is about to type; fetch the auth library meanwhile, not on submit.
   useEffect(preloadAuth, []);
   return (
     <div className="page auth-page">
+      <div className="auth-art" aria-hidden="true">
+        <img src={AUTH_ART} alt="" width={800} height={1000} decoding="async" />
+      </div>
       <AuthPanel onSignedIn={() => void navigate(paths.dashboard.getHref(), { replace: true })} />
     </div>
   );

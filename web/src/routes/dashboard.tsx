@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { useDocumentTitle } from '../components/ui/use-document-title';
+import { usePageMeta } from '../components/ui/use-page-meta';
 import { AccountOverview } from '../features/account/components/account-overview';
 import { SignOutButton } from '../features/auth/components/sign-out-button';
 import { selectIsSignedIn, useSessionStore } from '../stores/session-store';
@@ -13,12 +13,12 @@ import { selectIsSignedIn, useSessionStore } from '../stores/session-store';
 export function DashboardRoute() {
   const { t } = useTranslation();
   const signedIn = useSessionStore(selectIsSignedIn);
-  useDocumentTitle(t('dashboard.title'));
+  usePageMeta({ title: t('dashboard.title'), description: t('pageMeta.dashboardDescription') });
   if (!signedIn) return <Navigate to={paths.auth.getHref()} replace />;
 
   return (
     <div className="page dashboard">
-      <div className="page-header">
+      <div className="page-header dashboard-header">
         <h1>{t('dashboard.title')}</h1>
         <SignOutButton />
       </div>

@@ -1,18 +1,21 @@
+import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { useDocumentTitle } from '../components/ui/use-document-title';
+import { usePageMeta } from '../components/ui/use-page-meta';
 
+/** The spec's 404: 'Oops! Page not found' and a way home. */
 export function NotFoundRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('notFound.title'));
+  usePageMeta({ title: t('notFound.title'), description: t('pageMeta.notFoundDescription') });
   return (
-    <div className="page not-found">
-      <p className="display" aria-hidden="true">
+    <div className="page status-page not-found">
+      <p className="status-code" aria-hidden="true">
         {t('notFound.code')}
       </p>
       <h1>{t('notFound.message')}</h1>
       <Link to={paths.home.getHref()} className="button button-primary">
+        <ArrowLeft aria-hidden="true" size={16} strokeWidth={1.25} />
         {t('notFound.home')}
       </Link>
     </div>

@@ -6,9 +6,11 @@ import { isApiError } from '../api/client';
 import { paths } from '../config/paths';
 import { ErrorMessage } from '../components/ui/error-message';
 import { StatusMessage } from '../components/ui/status-message';
-import { useDocumentTitle } from '../components/ui/use-document-title';
+import { usePageMeta, type PageMeta } from '../components/ui/use-page-meta';
 import { productQuery } from '../features/catalog/api/get-product';
 import { ProductDetails } from '../features/catalog/components/product-details';
+import { productJsonLd, summarise } from '../features/catalog/lib/product-json-ld';
+import { WishlistButton } from '../features/wishlist/components/wishlist-button';
 
 function BackToProducts() {
   const { t } = useTranslation();
@@ -25,7 +27,17 @@ export function ProductRoute() {
   const { id = '' } = useParams();
   const product = useQuery(productQuery(id));
   const notFound = isApiError(product.error) && product.error.code === 'NOT_FOUND';
-  useDocumentTitle(product.data?.name ?? (notFound ? t('product.notFound') : undefined));
+
+  const meta: PageMeta = product.data
+    ? {
+        title: product.data.name,
+        description: summarise(product.data.description),
+        image: product.data.images[0],
+        type: 'product',
+        jsonLd: productJsonLd(product.data, { origin: window.location.origin, brand: t('brand.name') }),
+      }
+    : { title: notFound ? t('product.notFound') : undefined };
+  usePageMeta(meta);
 
   if (product.isPending) return <StatusMessage>{t('product.loading')}</StatusMessage>;
   if (notFound) {
@@ -41,7 +53,12 @@ export function ProductRoute() {
   return (
     <div className="page">
       <BackToProducts />
-      <ProductDetails product={product.data} />
+      {/* Keyed by product: another product's page starts with fresh choices. */}
+      <ProductDetails
+        key={product.data.id}
+        product={product.data}
+        wishlistToggle={<WishlistButton product={product.data} variant="outline" />}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { Button } from '../components/ui/button';
-import { useDocumentTitle } from '../components/ui/use-document-title';
+import { usePageMeta } from '../components/ui/use-page-meta';
 import { NotFoundRoute } from './not-found';
 
 /**
@@ -12,19 +12,21 @@ import { NotFoundRoute } from './not-found';
  * Details go to the console only, never on screen.
  */
 export function RouteError() {
-  const { t } = useTranslation();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useDocumentTitle(notFound ? t('notFound.title') : t('routeError.title'));
   useEffect(() => {
     if (!notFound) console.error(error);
   }, [error, notFound]);
+  return notFound ? <NotFoundRoute /> : <UnexpectedError />;
+}
 
-  if (notFound) return <NotFoundRoute />;
+function UnexpectedError() {
+  const { t } = useTranslation();
+  usePageMeta({ title: t('routeError.title'), description: t('routeError.description') });
   return (
-    <div className="page route-error" role="alert">
+    <div className="page status-page route-error" role="alert">
       <h1>{t('routeError.title')}</h1>
-      <p className="muted">{t('routeError.description')}</p>
+      <p className="lead">{t('routeError.description')}</p>
       <div className="actions">
         <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
         <Link to={paths.home.getHref()} className="button button-secondary">

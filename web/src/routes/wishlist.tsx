@@ -1,24 +1,20 @@
-import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { paths } from '../config/paths';
-import { useDocumentTitle } from '../components/ui/use-document-title';
+import type { ProductDto } from '@linea/shared/contracts/products';
+import { usePageMeta } from '../components/ui/use-page-meta';
+import { ProductGrid } from '../features/catalog/components/product-grid';
+import { WishlistButton } from '../features/wishlist/components/wishlist-button';
+import { WishlistView } from '../features/wishlist/components/wishlist-view';
 
-/** The wishlist's empty state; the storefront issue lists the saved products (GET /wishlist). */
+const wishlistHeart = (product: ProductDto) => <WishlistButton product={product} />;
+
+/** /wishlist: the signed-in shopper's saved products; signed out, a way to sign in. */
 export function WishlistRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('wishlist.title'));
+  usePageMeta({ title: t('wishlist.title'), description: t('wishlist.metaDescription') });
   return (
     <div className="page">
       <h1>{t('wishlist.title')}</h1>
-      <div className="empty-state">
-        <Heart aria-hidden="true" size={40} strokeWidth={1.25} />
-        <h2>{t('wishlist.empty')}</h2>
-        <p className="muted">{t('wishlist.emptyHint')}</p>
-        <Link to={paths.products.getHref()} className="button button-primary">
-          {t('wishlist.browse')}
-        </Link>
-      </div>
+      <WishlistView renderProducts={(products) => <ProductGrid products={products} renderAction={wishlistHeart} />} />
     </div>
   );
 }

@@ -21,6 +21,17 @@ describe('cart store', () => {
     expect(useCartStore.getState().lines).toEqual([]);
   });
 
+  it('reprices only the matching line', () => {
+    const cart = useCartStore.getState();
+    cart.add(tee);
+    cart.add({ ...tee, size: 'L' });
+    useCartStore.getState().reprice(tee, 5400);
+    expect(useCartStore.getState().lines.map((line) => [line.size, line.price])).toEqual([
+      ['M', 5400],
+      ['L', 4900],
+    ]);
+  });
+
   it('derives totals through selectors', () => {
     useCartStore.getState().add(tee, 2);
     useCartStore.getState().add({ ...tee, id: 'belt', price: 8900 });

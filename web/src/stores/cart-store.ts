@@ -4,6 +4,7 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import {
   addToCart,
   removeFromCart,
+  sameLine,
   setQuantity,
   subtotal,
   totalItems,
@@ -18,6 +19,8 @@ interface CartState {
   lines: CartLine[];
   add: (item: Omit<CartLine, 'quantity'>, quantity?: number) => void;
   setQuantity: (line: LineIdentity, quantity: number) => void;
+  /** Takes the catalogue's current unit price for a line (the cart re-checks on open). */
+  reprice: (line: LineIdentity, price: number) => void;
   remove: (line: LineIdentity) => void;
   clear: () => void;
 }
@@ -61,6 +64,10 @@ export const useCartStore = create<CartState>()(
       lines: [],
       add: (item, quantity = 1) => set((state) => ({ lines: addToCart(state.lines, item, quantity) })),
       setQuantity: (line, quantity) => set((state) => ({ lines: setQuantity(state.lines, line, quantity) })),
+      reprice: (line, price) =>
+        set((state) => ({
+          lines: state.lines.map((current) => (sameLine(current, line) ? { ...current, price } : current)),
+        })),
       remove: (line) => set((state) => ({ lines: removeFromCart(state.lines, line) })),
       clear: () => set({ lines: [] }),
     }),

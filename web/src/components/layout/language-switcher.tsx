@@ -2,24 +2,46 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@linea/shared/i18n/index';
 import { setLocale, useLocale } from '../../i18n/i18n';
 
-/** English / Deutsch as two toggle buttons; each name is in its own language (and marked so). */
-export function LanguageSwitcher() {
+export interface LanguageSwitcherProps {
+  /**
+   * `compact` shows "EN / DE" (the header); `full` shows "English / Deutsch" (the mobile menu).
+   * Either way each button is named by the language's own name, in that language.
+   * @default 'compact'
+   */
+  variant?: 'compact' | 'full';
+  className?: string;
+}
+
+/**
+ * English / Deutsch as two toggle buttons. Choosing one switches the texts at once; i18n.ts
+ * then updates <html lang> and remembers the choice under the `language` key.
+ */
+export function LanguageSwitcher({ variant = 'compact', className }: LanguageSwitcherProps) {
   const { t } = useTranslation();
   const current = useLocale();
   return (
-    <div className="language-switcher" role="group" aria-label={t('language.label')}>
-      {LOCALES.map((locale) => (
-        <button
-          key={locale}
-          type="button"
-          lang={locale}
-          className="language-option"
-          aria-pressed={locale === current}
-          onClick={() => void setLocale(locale)}
-        >
-          {t(`language.${locale}`)}
-        </button>
-      ))}
+    <div
+      className={['language-switcher', `language-switcher-${variant}`, className].filter(Boolean).join(' ')}
+      role="group"
+      aria-label={t('language.label')}
+    >
+      {LOCALES.map((locale) => {
+        const name = t(`language.${locale}`);
+        return (
+          <button
+            key={locale}
+            type="button"
+            lang={locale}
+            className="language-option"
+            aria-pressed={locale === current}
+            // The visible "EN" is contained in the name "English", as WCAG 2.5.3 asks.
+            aria-label={variant === 'compact' ? name : undefined}
+            onClick={() => void setLocale(locale)}
+          >
+            {variant === 'compact' ? locale.toUpperCase() : name}
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -25,8 +25,14 @@ function useFocusMainOnNavigation() {
   return mainRef;
 }
 
+export interface ShellProps {
+  children?: ReactNode;
+  /** The footer's newsletter signup, composed in by the app (components do not import features). */
+  footerNewsletter?: ReactNode;
+}
+
 /** The storefront frame: skip link, header, main landmark, footer, toasts. */
-export function Shell({ children }: { children?: ReactNode }) {
+export function Shell({ children, footerNewsletter }: ShellProps) {
   const { t } = useTranslation();
   const mainRef = useFocusMainOnNavigation();
   // While the next page's code or data loads, the current page stays and is marked busy.
@@ -46,7 +52,7 @@ export function Shell({ children }: { children?: ReactNode }) {
       >
         {children ?? <Outlet />}
       </main>
-      <Footer />
+      <Footer newsletter={footerNewsletter} />
       <ToastOutlet />
       <ScrollRestoration />
     </div>

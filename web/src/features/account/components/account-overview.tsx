@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { useSessionStore } from '../../../stores/session-store';
 import { meQuery } from '../api/get-me';
+import '../account.css';
 
 /** Who is signed in, from GET /me. A 401 means the stored session is no longer valid: end it. */
 export function AccountOverview() {

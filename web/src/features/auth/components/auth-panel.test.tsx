@@ -18,6 +18,9 @@ vi.mock('../../../lib/auth/session', () => ({
 }));
 const session = await import('../../../lib/auth/session');
 
+/** The toaster is a lazy chunk; on a busy machine its first import can take more than a second. */
+const LAZY = { timeout: 5000 };
+
 function renderPanel() {
   const onSignedIn = vi.fn();
   render(
@@ -50,7 +53,7 @@ describe('AuthPanel', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'Secret-Pass-1');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect((await screen.findAllByText('Account created successfully')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Account created successfully', {}, LAZY)).length).toBeGreaterThan(0);
     expect(screen.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).toBe('true');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.ch');
     expect(session.signUp).toHaveBeenCalledWith({
@@ -72,7 +75,7 @@ describe('AuthPanel', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect((await screen.findAllByText('Login failed')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Login failed', {}, LAZY)).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Incorrect username or password.').length).toBeGreaterThan(0);
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(useSessionStore.getState().status).toBe('signedOut');
@@ -89,6 +92,6 @@ describe('AuthPanel', () => {
 
     expect(onSignedIn).toHaveBeenCalledOnce();
     expect(useSessionStore.getState().status).toBe('signedIn');
-    expect((await screen.findAllByText('Logged in successfully')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Logged in successfully', {}, LAZY)).length).toBeGreaterThan(0);
   });
 });

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { ADDITIONAL_STEP, AuthFailure } from '../../../lib/auth/auth-failure';
 import { useSessionStore } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { SignInForm, type SignInValues } from './sign-in-form';
 import { SignUpForm, type SignUpValues } from './sign-up-form';
+import '../auth.css';
 
 type Mode = 'signIn' | 'signUp';
 
@@ -58,24 +59,21 @@ export function AuthPanel({ onSignedIn }: AuthPanelProps) {
 
   return (
     <div className="auth-panel">
+      <p className="eyebrow">{t('brand.name')}</p>
       <h1>{mode === 'signIn' ? t('auth.signInHeading') : t('auth.signUpHeading')}</h1>
-      <p className="muted">{mode === 'signIn' ? t('auth.signInIntro') : t('auth.signUpIntro')}</p>
-      <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)} className="auth-tabs">
-        <Tabs.List aria-label={t('auth.modeLabel')} className="tab-list">
-          <Tabs.Trigger value="signIn" className="tab">
-            {t('auth.signInTab')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="signUp" className="tab">
-            {t('auth.signUpTab')}
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="signIn" className="tab-panel">
+      <p className="muted auth-intro">{mode === 'signIn' ? t('auth.signInIntro') : t('auth.signUpIntro')}</p>
+      <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)} className="auth-tabs">
+        <TabsList aria-label={t('auth.modeLabel')}>
+          <TabsTrigger value="signIn">{t('auth.signInTab')}</TabsTrigger>
+          <TabsTrigger value="signUp">{t('auth.signUpTab')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="signIn">
           <SignInForm onSubmit={handleSignIn} defaultEmail={signedUpEmail} />
-        </Tabs.Content>
-        <Tabs.Content value="signUp" className="tab-panel">
+        </TabsContent>
+        <TabsContent value="signUp">
           <SignUpForm onSubmit={handleSignUp} />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

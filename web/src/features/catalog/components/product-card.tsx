@@ -1,3 +1,5 @@
+import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -7,22 +9,37 @@ import { ProductImage } from './product-image';
 /** Cards in the first row are likely above the fold; the rest load lazily. */
 const EAGER_IMAGES = 4;
 
-export function ProductCard({ product, index }: { product: ProductDto; index: number }) {
+export interface ProductCardProps {
+  product: ProductDto;
+  /** Position in the grid: decides eager loading and the staggered entrance. */
+  index: number;
+  /** A control over the image (the wishlist heart); outside the link, so it stays its own button. */
+  action?: ReactNode;
+}
+
+export function ProductCard({ product, index, action }: ProductCardProps) {
+  const { t } = useTranslation();
+  const nameId = useId();
   return (
-    <article className="product-card">
-      {/* The link is named by the product name alone; the image repeats it, so its alt is empty. */}
+    <article className="product-card" aria-labelledby={nameId} style={{ '--card-index': index } as CSSProperties}>
+      {/* One link for the whole card: image (decorative, the name follows), name and price. */}
       <Link to={paths.product.getHref(product.id)} className="product-card-link">
-        <ProductImage
-          src={product.images[0]}
-          alt=""
-          loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
-          fetchPriority={index === 0 ? 'high' : undefined}
-        />
-        <h2 className="product-card-name">{product.name}</h2>
+        <div className="product-card-media">
+          <ProductImage
+            src={product.images[0]}
+            alt=""
+            loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : undefined}
+          />
+        </div>
+        <h2 id={nameId} className="product-card-name">
+          {product.name}
+        </h2>
+        <Price amount={product.price} className="product-card-price" />
+        {/* After the price in reading order, drawn over the art's corner. */}
+        {!product.inStock ? <span className="product-card-badge">{t('product.outOfStock')}</span> : null}
       </Link>
-      <p className="product-card-price">
-        <Price amount={product.price} />
-      </p>
+      {action ? <div className="product-card-action">{action}</div> : null}
     </article>
   );
 }

@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductDto } from '@linea/shared/contracts/products';
+import type { CartLine } from '@linea/shared/domain/cart';
+import { setRuntimeConfigForTesting } from '../../../config/runtime-config';
+import { useCartStore } from '../../../stores/cart-store';
+import { jsonFetch, productFixture, testConfig } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
+import { CartView } from './cart-view';
+
+const tee = productFixture({
+  id: 'tee',
+  name: 'Essential Organic Tee',
+  price: 4900,
+  stockQuantity: 48,
+  sizes: ['S', 'M', 'L'],
+  colors: ['Chalk', 'Black'],
+});
+const coat = productFixture({
+  id: 'coat',
+  name: 'Tailored Wool Coat',
+  price: 59000,
+  stockQuantity: 12,
+  sizes: ['M'],
+  colors: ['Camel'],
+});
+
+const teeLine: CartLine = {
+  id: 'tee',
+  name: 'Essential Organic Tee',
+  price: 4900,
+  size: 'M',
+  color: 'Chalk',
+  image: '/t.svg',
+  quantity: 2,
+};
+const coatLine: CartLine = {
+  id: 'coat',
+  name: 'Tailored Wool Coat',
+  price: 59000,
+  size: 'M',
+  color: 'Camel',
+  image: '/c.svg',
+  quantity: 1,
+};
+
+function stubCatalogue(products: Record<string, ProductDto>) {
+  const routes = Object.fromEntries(Object.entries(products).map(([id, body]) => [`GET /products/${id}`, { body }]));
+  const fetch = vi.fn(jsonFetch(routes));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** Text as read, with Intl's no-break spaces ("CHF\u00a049.00") as plain ones. */
+const text = (element: Element): string => element.textContent!.replace(/\s+/g, ' ');
+
+function summaryRow(label: string): string {
+  const summary = screen.getByRole('region', { name: 'Order Summary' });
+  const term = within(summary).getByText(label, { selector: 'dt' });
+  return text(term.parentElement!.querySelector('dd')!);
+}
+
+beforeEach(() => setRuntimeConfigForTesting(testConfig));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setRuntimeConfigForTesting(undefined);
+  useCartStore.setState({ lines: [] });
+});
+
+describe('CartView', () => {
+  it('shows the empty state with a way to the products', () => {
+    useCartStore.setState({ lines: [] });
+    renderWithProviders(<CartView />);
+    expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/products');
+  });
+
+  it('lists each line with a link, size, colour, unit price and line total, and sums up with CHF 7.00 shipping', async () => {
+    useCartStore.setState({ lines: [teeLine, coatLine] });
+    const fetch = stubCatalogue({ tee, coat });
+    renderWithProviders(<CartView />);
+
+    const lines = within(screen.getByRole('list', { name: 'Items in your cart' })).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    const first = lines[0]!;
+    expect(within(first).getByRole('link', { name: 'Essential Organic Tee' }).getAttribute('href')).toBe(
+      '/product/tee',
+    );
+    expect(text(first)).toContain('SizeM');
+    expect(text(first)).toContain('ColorChalk');
+    expect(text(first)).toContain('Unit priceCHF 49.00');
+    expect(within(first).getByText('CHF 98.00')).toBeTruthy();
+
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Proceed to Checkout' }).getAttribute('href')).toBe('/checkout'),
+    );
+    expect(summaryRow('Subtotal')).toBe('CHF 688.00');
+    expect(summaryRow('Shipping')).toBe('CHF 7.00');
+    expect(summaryRow('Total')).toBe('CHF 695.00');
+    expect(summaryRow('incl. VAT (8.1%)')).toBe('CHF 52.08');
+    // One request per distinct product, in parallel.
+    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).pathname).sort()).toEqual([
+      '/products/coat',
+      '/products/tee',
+    ]);
+  });
+
+  it('changes quantities with labelled controls and removes lines', async () => {
+    const user = userEvent.setup({ delay: null });
+    useCartStore.setState({ lines: [teeLine, coatLine] });
+    stubCatalogue({ tee, coat });
+    renderWithProviders(<CartView />);
+    await screen.findByRole('link', { name: 'Proceed to Checkout' });
+
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of Essential Organic Tee (M, Chalk)' }));
+    expect(useCartStore.getState().lines[0]?.quantity).toBe(3);
+    expect(summaryRow('Subtotal')).toBe('CHF 737.00');
+
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Essential Organic Tee (M, Chalk)' }));
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Essential Organic Tee (M, Chalk)' }));
+    expect(useCartStore.getState().lines[0]?.quantity).toBe(1);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Essential Organic Tee (M, Chalk)' });
+    expect((input as HTMLInputElement).value).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Tailored Wool Coat (M, Camel)' }));
+    expect(useCartStore.getState().lines.map((line) => line.id)).toEqual(['tee']);
+
+    await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
+    expect(useCartStore.getState().lines).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
+  });
+
+  it('marks a product that is gone as unavailable, leaves it out of the total and blocks checkout until removed', async () => {
+    const user = userEvent.setup({ delay: null });
+    useCartStore.setState({ lines: [teeLine, coatLine] });
+    stubCatalogue({ tee }); // the coat answers 404
+    renderWithProviders(<CartView />);
+
+    const coatItem = (await screen.findByText('No longer available')).closest('li')!;
+    expect(within(coatItem).getByRole('link', { name: 'Tailored Wool Coat' })).toBeTruthy();
+    expect(within(coatItem).queryByRole('spinbutton')).toBeNull();
+    expect(summaryRow('Subtotal')).toBe('CHF 98.00');
+    expect(summaryRow('Total')).toBe('CHF 105.00');
+    expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
+    const checkout = screen.getByRole('button', { name: 'Proceed to Checkout' }) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(true);
+    expect(screen.getByText('Remove the unavailable items to proceed to checkout.')).toBeTruthy();
+
+    await user.click(within(coatItem).getByRole('button', { name: 'Remove Tailored Wool Coat (M, Camel)' }));
+    expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toBeTruthy();
+  });
+
+  it('marks sold-out products and discontinued sizes as unavailable', async () => {
+    useCartStore.setState({ lines: [teeLine, coatLine] });
+    stubCatalogue({ tee: { ...tee, sizes: ['S', 'L'] }, coat: { ...coat, inStock: false, stockQuantity: 0 } });
+    renderWithProviders(<CartView />);
+    expect(await screen.findByText('This size or color is no longer available')).toBeTruthy();
+    expect(await screen.findByText('Out of stock')).toBeTruthy();
+    expect(summaryRow('Total')).toBe('CHF 0.00');
+    expect((screen.getByRole('button', { name: 'Proceed to Checkout' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the current price with a note and stores it', async () => {
+    useCartStore.setState({ lines: [teeLine] });
+    stubCatalogue({ tee: { ...tee, price: 5400 } });
+    renderWithProviders(<CartView />);
+
+    const note = await screen.findByText('Price updated', { exact: false });
+    expect(text(note)).toBe('Price updated (was CHF 49.00)');
+    expect(useCartStore.getState().lines[0]?.price).toBe(5400);
+    const line = note.closest('li')!;
+    expect(text(line)).toContain('Unit priceCHF 54.00');
+    expect(within(line).getByText('CHF 108.00')).toBeTruthy();
+    expect(summaryRow('Subtotal')).toBe('CHF 108.00');
+  });
+
+  it('lowers a quantity above the stock to the stock, with a note', async () => {
+    useCartStore.setState({ lines: [{ ...teeLine, quantity: 5 }] });
+    stubCatalogue({ tee: { ...tee, stockQuantity: 3 } });
+    renderWithProviders(<CartView />);
+
+    expect(await screen.findByText('Only 3 in stock: quantity reduced')).toBeTruthy();
+    expect(useCartStore.getState().lines[0]?.quantity).toBe(3);
+    expect(
+      screen
+        .getByRole('button', { name: 'Increase quantity of Essential Organic Tee (M, Chalk)' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+  });
+});

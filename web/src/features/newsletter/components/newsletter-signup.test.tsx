@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/client';
+import { ToastOutlet } from '../../../components/ui/toast-outlet';
+import { setLocale } from '../../../i18n/i18n';
+import { useToastStore } from '../../../stores/toast-store';
+import { renderWithProviders } from '../../../testing/render';
+import { NewsletterSignup } from './newsletter-signup';
+
+/** Lazy chunks (a page, the toaster, the menu) can take a while on a busy machine. */
+const LAZY = { timeout: 5000 };
+
+vi.mock('../api/subscribe', () => ({ subscribe: vi.fn() }));
+const { subscribe } = await import('../api/subscribe');
+
+function renderSignup(variant?: 'default' | 'compact') {
+  return renderWithProviders(
+    <>
+      <NewsletterSignup variant={variant} />
+      <ToastOutlet />
+    </>,
+  );
+}
+
+/** The toast region announces politely (status) or, for errors, assertively. */
+const toastText = async (text: string) => (await screen.findAllByText(text, {}, LAZY)).length > 0;
+
+beforeEach(() => {
+  vi.mocked(subscribe).mockReset();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('NewsletterSignup', () => {
+  it("subscribes with the email and the shopper's language, says 'Successfully subscribed!' and clears the field", async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(subscribe).mockResolvedValue({ email: 'anna@example.ch', subscribedAt: '2024-01-01T00:00:00Z' });
+    await setLocale('de');
+    renderSignup();
+
+    const email = screen.getByLabelText('E-Mail-Adresse');
+    await user.type(email, ' anna@example.ch ');
+    await user.click(screen.getByRole('button', { name: 'Abonnieren' }));
+
+    expect(await toastText('Erfolgreich angemeldet!')).toBe(true);
+    expect(subscribe).toHaveBeenCalledWith({ email: 'anna@example.ch', locale: 'de' });
+    expect((email as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the spec's success texts in English", async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(subscribe).mockResolvedValue({ email: 'anna@example.ch', subscribedAt: '2024-01-01T00:00:00Z' });
+    renderSignup('compact');
+    await user.type(screen.getByLabelText('Email address'), 'anna@example.ch');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await toastText('Successfully subscribed!')).toBe(true);
+    expect(await toastText('Thank you for subscribing to our newsletter.')).toBe(true);
+    expect(subscribe).toHaveBeenCalledWith({ email: 'anna@example.ch', locale: 'en' });
+  });
+
+  it("says 'Already subscribed' on 409 ALREADY_SUBSCRIBED and keeps the email", async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(subscribe).mockRejectedValue(new ApiError(409, 'ALREADY_SUBSCRIBED', 'already'));
+    renderSignup();
+    await user.type(screen.getByLabelText('Email address'), 'anna@example.ch');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    expect(await toastText('Already subscribed')).toBe(true);
+    expect(await toastText('This email is already subscribed to our newsletter.')).toBe(true);
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('anna@example.ch');
+  });
+
+  it.each([
+    ['a server error', new ApiError(500, 'INTERNAL', 'boom')],
+    ['throttling', new ApiError(429, 'RATE_LIMITED', 'slow down')],
+    ['no network', new ApiError(0, 'INTERNAL', 'Network request failed')],
+  ])("says 'Subscription failed' on %s", async (_what, error) => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(subscribe).mockRejectedValue(error);
+    renderSignup();
+    await user.type(screen.getByLabelText('Email address'), 'anna@example.ch');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await toastText('Subscription failed')).toBe(true);
+    expect(await toastText('Please try again later.')).toBe(true);
+  });
+
+  it('asks for an email, and for a valid one, before sending anything', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSignup();
+    const email = screen.getByLabelText('Email address');
+
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your email address.');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(email);
+
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address.');
+    await waitFor(() => expect(subscribe).not.toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ProductDto } from '@linea/shared/contracts/products';
+import type { WishlistResponse } from '@linea/shared/contracts/wishlist';
+import { isApiError } from '../../../api/client';
+import { useSessionStore } from '../../../stores/session-store';
+import { toast } from '../../../stores/toast-store';
+import { addToWishlist } from '../api/add-to-wishlist';
+import { wishlistQueryKey } from '../api/query-keys';
+import { removeFromWishlist } from '../api/remove-from-wishlist';
+
+export interface WishlistToggle {
+  product: ProductDto;
+  /** True to save, false to remove. */
+  save: boolean;
+}
+
+const TOGGLE_KEY = ['wishlist-toggle'] as const;
+
+/**
+ * Saves or removes a product with an optimistic update: the heart changes at once, and a
+ * failure puts the previous list back and says so (spec §8 texts).
+ */
+export function useToggleWishlist() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const status = useSessionStore((state) => state.status);
+  const key = wishlistQueryKey(status);
+
+  return useMutation({
+    mutationKey: TOGGLE_KEY,
+    mutationFn: ({ product, save }: WishlistToggle) =>
+      save ? addToWishlist(product.id) : removeFromWishlist(product.id),
+    onMutate: async ({ product, save }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<WishlistResponse>(key);
+      if (previous) {
+        const others = previous.items.filter((item) => item.id !== product.id);
+        queryClient.setQueryData<WishlistResponse>(key, { items: save ? [product, ...others] : others });
+      }
+      return { previous };
+    },
+    onError: (error, { save }, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      if (isApiError(error) && error.code === 'UNAUTHENTICATED') {
+        toast.info(t('wishlist.signInRequired'), t('wishlist.signInRequiredDescription'));
+      } else {
+        toast.error(t('wishlist.errorTitle'), save ? t('wishlist.addFailed') : t('wishlist.removeFailed'));
+      }
+    },
+    onSuccess: (_result, { save }) => {
+      toast.success(save ? t('wishlist.added') : t('wishlist.removed'));
+    },
+    onSettled: () => {
+      // Refetching while another toggle is still in flight would undo that one's optimistic state.
+      if (queryClient.isMutating({ mutationKey: TOGGLE_KEY }) === 1) {
+        return queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
