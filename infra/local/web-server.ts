@@ -163,7 +163,8 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
         req,
         res,
         200,
-        { 'content-type': CONTENT_TYPES['.json'] as string, 'cache-control': 'no-store' },
+        // As CloudFront serves it: revalidated every time, since a deploy changes it in place.
+        { 'content-type': CONTENT_TYPES['.json'] as string, 'cache-control': 'no-cache' },
         configBody,
       );
       return;

@@ -88,8 +88,10 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 async function fetchRuntimeConfig(fetchImpl: typeof fetch, url: string): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    // Never from the HTTP cache: the file changes with a deploy while the build stays the same.
-    response = await fetchImpl(url, { cache: 'no-store', headers: { accept: 'application/json' } });
+    // A plain GET, so the browser reuses the <link rel="preload"> of index.html, which starts
+    // this download in parallel with the scripts. Freshness comes from the server: CloudFront
+    // and the local server send config.json with no-cache, since a deploy changes it in place.
+    response = await fetchImpl(url);
   } catch (err) {
     throw new RuntimeConfigError(`${url} could not be fetched`, [String(err)], { cause: err });
   }

@@ -1,9 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 
 initI18n('en');
+
+// findBy*/waitFor give up after 1 s by default; lazy chunks and a loaded CI machine can take
+// longer, and a slow pass is still a pass.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not scroll; the router's ScrollRestoration calls this on every navigation.
 window.scrollTo = () => {};

@@ -8,7 +8,7 @@ import { useLocale } from '../../../i18n/i18n';
 import { useCartStore } from '../../../stores/cart-store';
 import type { LineAdjustment } from '../hooks/use-cart-check';
 import type { LineCheck } from '../lib/check-line';
-import { QuantityStepper } from './quantity-stepper';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 
 /** Cart thumbnails keep the catalogue's 4:5 portrait ratio. */
 const THUMB_WIDTH = 96;

@@ -10,7 +10,7 @@ import { toast, useToastStore } from '../../../stores/toast-store';
 import { ColorChooser } from './color-chooser';
 import { PolicyNotes } from './policy-notes';
 import { ProductGallery } from './product-gallery';
-import { QuantityStepper } from './quantity-stepper';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { SizeChooser } from './size-chooser';
 import { SizeGuideDialog } from './size-guide-dialog';
 import '../catalog.css';
