@@ -6,12 +6,12 @@
  *    through the local API gateway with autocannon (50 connections, 10 s).
  * 2. In the same run, reads the same data straight from DynamoDB Local with the repository's
  *    GSI1 query, 50 concurrent callers for 10 s.
- * 3. Prints p50/p99 of both and their ratio, then each Lambda bundle's size from cdk.out
- *    (running `cdk synth` first if there is no cdk.out; `--synth` forces it).
+ * 3. Prints p50/p99 of both and their ratio, then runs `cdk synth` and prints each Lambda
+ *    bundle's size from cdk.out. Always a fresh synth: a cdk.out left from older code would
+ *    report bundles that no longer exist.
  *
  * Local numbers compare paths on one machine; they are not a forecast of AWS latencies.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud';
 import { REPO_ROOT } from '../../infra/local/paths';
@@ -51,18 +51,16 @@ async function latencies(cloud: LocalCloud): Promise<void> {
   );
 }
 
-async function bundles(forceSynth: boolean): Promise<void> {
+async function bundles(): Promise<void> {
   const cdkOut = join(REPO_ROOT, 'cdk.out');
   console.log('\nLambda bundles (cdk.out, as NodejsFunction built them):');
-  if (forceSynth || !existsSync(cdkOut)) {
-    console.log('  running cdk synth...');
-    const result = await synth(REPO_ROOT);
-    if (!result.ok) {
-      console.log(
-        `  skipped: the CDK app did not synthesise, so there are no bundles to measure.\n  ${result.reason.replace(/\n/g, '\n  ')}`,
-      );
-      return;
-    }
+  console.log('  running cdk synth...');
+  const result = await synth(REPO_ROOT);
+  if (!result.ok) {
+    console.log(
+      `  skipped: the CDK app did not synthesise, so there are no bundles to measure.\n  ${result.reason.replace(/\n/g, '\n  ')}`,
+    );
+    return;
   }
   const sizes = bundleSizes(cdkOut);
   if (sizes.length === 0) {
@@ -84,7 +82,7 @@ async function main(): Promise<void> {
   } finally {
     await cloud.stop();
   }
-  await bundles(process.argv.includes('--synth'));
+  await bundles();
 }
 
 main().then(
