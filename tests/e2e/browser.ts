@@ -1,10 +1,23 @@
 /**
  * Debian's Chromium driven by playwright-core. The flags keep Chromium from reaching for the
  * network this machine does not have (background services, updates, QUIC).
+ *
+ * Besides the browser, the helpers every journey shares: waiting the way a person waits (for a
+ * text, a toast, an email), signing a shopper up and in, and reading the SES mailbox.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { LocalCloudEndpoints } from '../../infra/local/cloud';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * How long a person would wait for the shop to answer. Generous because two cores run the
+ * whole stack and the browser; a passing run never waits this long.
+ */
+export const PATIENCE_MS = 10_000;
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -30,13 +43,181 @@ export interface ShopPage {
   problems: string[];
 }
 
-export async function openShop(browser: Browser, webUrl: string, options: { locale?: string } = {}): Promise<ShopPage> {
-  const context = await browser.newContext({ baseURL: webUrl, locale: options.locale ?? 'en-US' });
+export interface ShopOptions {
+  locale?: string;
+  /** Written to localStorage before every page load, before the app reads it (language, theme, cart). */
+  storage?: Record<string, string>;
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /**
+   * 'reduce' is a shopper's real setting, under which the shop drops its entrance and fade
+   * animations; journeys that are not about motion use it to spend no time waiting for motion.
+   */
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+export async function openShop(browser: Browser, webUrl: string, options: ShopOptions = {}): Promise<ShopPage> {
+  const context = await browser.newContext({
+    baseURL: webUrl,
+    locale: options.locale ?? 'en-US',
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
+  });
+  // Fail a step in seconds, not after Playwright's default 30 s, so a broken journey reports fast.
+  context.setDefaultTimeout(PATIENCE_MS);
+  context.setDefaultNavigationTimeout(2 * PATIENCE_MS);
+  if (options.storage) {
+    await context.addInitScript((entries) => {
+      // about:blank has no storage of its own; only the shop's origin matters.
+      try {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      } catch {
+        /* not the shop's origin */
+      }
+    }, options.storage);
+  }
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    // The URL tells an expected 404 (an unknown product) from a broken request.
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location().url})`);
   });
   return { context, page, problems };
+}
+
+/** expect.poll with a person's patience instead of Vitest's one-second default. */
+export function eventually<T>(read: () => T | Promise<T>, timeout = PATIENCE_MS) {
+  return expect.poll(read, { timeout });
+}
+
+/** The Radix toast viewport is named "Notifications (F8)" in English, "… (F8)" in every language. */
+export function toasts(page: Page): Locator {
+  return page.getByRole('region', { name: /\(F8\)$/ }).getByRole('listitem');
+}
+
+/**
+ * Waits for a toast with exactly this title and, if given, exactly this description. Toasts
+ * stack, so an earlier one with the same title (a second "Added to cart") does not count.
+ */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  let toast = toasts(page).filter({ has: page.getByText(title, { exact: true }) });
+  if (description !== undefined) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
+  try {
+    await toast.first().waitFor();
+  } catch (error) {
+    const shown = await toasts(page).allInnerTexts();
+    throw new Error(
+      `No toast "${title}"${description === undefined ? '' : ` / "${description}"`}; shown: ${JSON.stringify(shown)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** What a sighted shopper can read on the page (no hidden elements, no markup). */
+export function visibleText(page: Page): Promise<string> {
+  return page.locator('body').innerText();
+}
+
+/**
+ * Waits for fonts and every finite CSS animation and transition (entrance fades, the category
+ * swap) to end, so what is measured afterwards (contrast, layout) is what a shopper sees.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** The header's Language group; its own name is translated ("Language", "Sprache"). */
+export function languageSwitcher(page: Page): Locator {
+  return page.getByRole('banner').getByRole('group', { name: /^(Language|Sprache)$/ });
+}
+
+export interface Shopper {
+  readonly email: string;
+  readonly password: string;
+  readonly firstName: string;
+}
+
+/**
+ * Signs a new shopper up through Cognito's own API (the PreSignUp trigger confirms them), as a
+ * shopper who registered earlier; the UI sign-up itself is the account journey's subject.
+ */
+export async function signUpShopper(shop: LocalCloudEndpoints, firstName = 'Lea'): Promise<Shopper> {
+  const email = `e2e-${randomUUID().slice(0, 8)}@example.ch`;
+  const password = `Linea-${randomUUID().slice(0, 8)}-Aa1!`;
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: shop.cognitoEndpoint,
+    region: shop.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: shop.userPoolClientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'given_name', Value: firstName },
+          { Name: 'family_name', Value: 'Meier' },
+        ],
+      }),
+    );
+  } finally {
+    cognito.destroy();
+  }
+  return { email, password, firstName };
+}
+
+/** Signs in at /auth as a person would and waits for the account page. */
+export async function signInThroughUi(page: Page, shopper: Shopper): Promise<void> {
+  await page.goto('/auth');
+  const main = page.getByRole('main');
+  await main.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await main.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await main.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Logged in successfully', 'Welcome back!');
+  await page.waitForURL('**/dashboard');
+}
+
+/** One email as the SES emulator's store lists it. */
+export interface MailboxEmail {
+  readonly destination: { readonly to: string[] };
+  readonly subject: string;
+  readonly body: { readonly html?: string; readonly text?: string };
+}
+
+export async function readMailbox(mailboxUrl: string): Promise<MailboxEmail[]> {
+  const response = await fetch(`${mailboxUrl}/store`);
+  if (!response.ok) throw new Error(`The mailbox answered ${response.status}`);
+  return ((await response.json()) as { emails: MailboxEmail[] }).emails;
+}
+
+/** Waits until an email matching `match` has arrived (the bus delivers asynchronously) and returns it. */
+export async function waitForEmail(
+  mailboxUrl: string,
+  match: (email: MailboxEmail) => boolean,
+  timeout = 15_000,
+): Promise<MailboxEmail> {
+  await eventually(async () => (await readMailbox(mailboxUrl)).some(match), timeout).toBe(true);
+  const found = (await readMailbox(mailboxUrl)).find(match);
+  if (!found) throw new Error('The email vanished from the mailbox');
+  return found;
+}
+
+/**
+ * Waits until the local bus has delivered everything, so that counting emails afterwards also
+ * proves that nothing more is on its way.
+ */
+export async function waitForBusIdle(shop: LocalCloudEndpoints, timeoutMs = 15_000): Promise<void> {
+  const response = await fetch(`${shop.eventBusUrl}/idle?timeoutMs=${timeoutMs}`);
+  const { idle } = (await response.json()) as { idle: boolean };
+  if (!idle) throw new Error(`The event bus was still busy after ${timeoutMs} ms`);
 }

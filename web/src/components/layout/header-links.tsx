@@ -63,7 +63,8 @@ export function CartLink({ className, onNavigate }: HeaderLinkProps) {
       <ShoppingBag {...ICON} />
       <span className="utility-label" aria-hidden="true">
         {t('nav.cart')}
-      </span>
+      </span>{' '}
+      {/* The space keeps the visible text "Cart 2", which the name "Cart, 2 items" contains. */}
       <span className="cart-count" aria-hidden="true" data-empty={count === 0 || undefined}>
         {count}
       </span>

@@ -9,25 +9,25 @@ describe('language switcher', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Header />);
     expect(document.documentElement.lang).toBe('en');
-    const english = screen.getByRole('button', { name: 'English' });
+    const english = screen.getByRole('button', { name: 'EN English' });
     expect(english.getAttribute('aria-pressed')).toBe('true');
 
-    await user.click(screen.getByRole('button', { name: 'Deutsch' }));
+    await user.click(screen.getByRole('button', { name: 'DE Deutsch' }));
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem('language')).toBe('de');
-    expect(screen.getByRole('button', { name: 'Deutsch' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'DE Deutsch' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('group', { name: 'Sprache' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Über uns' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Anmelden' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('language')).toBe('en');
   });
 
-  it('names each language in its own language', () => {
+  it('names each language in its own language, after the visible code (label in name)', () => {
     renderWithProviders(<Header />);
-    expect(screen.getByRole('button', { name: 'Deutsch' }).getAttribute('lang')).toBe('de');
-    expect(screen.getByRole('button', { name: 'English' }).getAttribute('lang')).toBe('en');
+    expect(screen.getByRole('button', { name: 'DE Deutsch' }).getAttribute('lang')).toBe('de');
+    expect(screen.getByRole('button', { name: 'EN English' }).getAttribute('lang')).toBe('en');
   });
 });

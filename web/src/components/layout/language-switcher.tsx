@@ -5,7 +5,7 @@ import { setLocale, useLocale } from '../../i18n/i18n';
 export interface LanguageSwitcherProps {
   /**
    * `compact` shows "EN / DE" (the header); `full` shows "English / Deutsch" (the mobile menu).
-   * Either way each button is named by the language's own name, in that language.
+   * Either way each button's name holds the language's own name, in that language.
    * @default 'compact'
    */
   variant?: 'compact' | 'full';
@@ -34,11 +34,17 @@ export function LanguageSwitcher({ variant = 'compact', className }: LanguageSwi
             lang={locale}
             className="language-option"
             aria-pressed={locale === current}
-            // The visible "EN" is contained in the name "English", as WCAG 2.5.3 asks.
-            aria-label={variant === 'compact' ? name : undefined}
             onClick={() => void setLocale(locale)}
           >
-            {variant === 'compact' ? locale.toUpperCase() : name}
+            {variant === 'compact' ? (
+              // Named "EN English": the visible "EN" leads the name, as WCAG 2.5.3 (label in
+              // name) asks, and the language's own name follows for screen readers.
+              <>
+                {locale.toUpperCase()} <span className="visually-hidden">{name}</span>
+              </>
+            ) : (
+              name
+            )}
           </button>
         );
       })}

@@ -1,0 +1,299 @@
+/**
+ * Accessibility: axe-core's WCAG 2.2 AA rules on every storefront page in both languages and
+ * both themes, and the keyboard paths axe cannot judge (skip link, the size-guide dialog, the
+ * mobile menu). A violation is reported with its rule, impact, element and axe's summary, so
+ * it can be fixed without re-running anything.
+ */
+import { createRequire } from 'node:module';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventually, launchBrowser, openShop, settle } from './browser';
+
+const shop = inject('shop');
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** Runs axe on what is on screen now and returns one line per failing element. */
+async function axeViolations(page: Page): Promise<{ rule: string; detail: string }[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: { runOnly: string[] }) => Promise<{ violations: AxeViolation[] }> };
+    };
+    return (await axe.run(document, { runOnly: tags })).violations;
+  }, WCAG_AA);
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => ({
+      rule: `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help}`,
+      detail: `${node.target.map(String).join(' ')} :: ${(node.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`,
+    })),
+  );
+}
+
+/** The same finding on many pages (a header control) is one entry, naming every page it is on. */
+function report(findings: { where: string; rule: string; detail: string }[]): string[] {
+  const byFinding = new Map<string, string[]>();
+  for (const { where, rule, detail } of findings) {
+    const key = `${rule}\n    at ${detail}`;
+    byFinding.set(key, [...(byFinding.get(key) ?? []), where]);
+  }
+  return [...byFinding].map(([finding, pages]) => `${finding}\n    on ${pages.join(', ')}`);
+}
+
+function expectNoViolations(lines: string[]): void {
+  if (lines.length > 0) console.error(`axe found ${lines.length} violation(s):\n${lines.join('\n')}`);
+  expect(lines).toEqual([]);
+}
+
+interface Route {
+  path: string;
+  /** What must be on screen before the page is judged (data that arrives after the heading). */
+  ready?: (main: Locator) => Locator;
+}
+
+const HOME: Route = { path: '/', ready: (main) => main.getByRole('article').first() };
+const PRODUCT: Route = { path: '/product/essential-organic-tee', ready: (main) => main.getByRole('radio').first() };
+
+const ROUTES: Route[] = [
+  HOME,
+  { path: '/products', ready: (main) => main.getByRole('article').first() },
+  PRODUCT,
+  { path: '/about' },
+  { path: '/contact' },
+  { path: '/cart' },
+  { path: '/wishlist' },
+  { path: '/auth', ready: (main) => main.getByRole('tab').first() },
+  { path: '/terms' },
+  { path: '/privacy' },
+  { path: '/size-guide' },
+  { path: '/shipping-returns' },
+  { path: '/faq' },
+  { path: '/this-page-does-not-exist' },
+];
+
+async function openAndSettle(page: Page, route: Route): Promise<void> {
+  await page.goto(route.path);
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { level: 1 }).first().waitFor();
+  await route.ready?.(main).waitFor();
+  await settle(page);
+}
+
+describe('axe: WCAG 2.2 AA on every page', () => {
+  const combinations = [
+    { language: 'en', theme: 'light' },
+    { language: 'en', theme: 'dark' },
+    { language: 'de', theme: 'light' },
+    { language: 'de', theme: 'dark' },
+  ] as const;
+
+  it.each(combinations)('$language, $theme theme', async ({ language, theme }) => {
+    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+      colorScheme: theme,
+      storage: { language, 'vite-ui-theme': theme },
+    });
+    const findings: { where: string; rule: string; detail: string }[] = [];
+    for (const route of ROUTES) {
+      await openAndSettle(page, route);
+      // Judge the page that was asked for: in this language and really in this theme.
+      expect(await page.locator('html').getAttribute('lang')).toBe(language);
+      expect(await page.locator('html').getAttribute('class')).toContain(theme);
+      for (const finding of await axeViolations(page)) findings.push({ where: route.path, ...finding });
+    }
+    expectNoViolations(report(findings));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('axe: the states a shopper brings about', () => {
+  // Errors, toasts and filled-in lists are drawn only after an action: judge them too.
+  it.each(['light', 'dark'] as const)('%s theme', async (theme) => {
+    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+      colorScheme: theme,
+      storage: { 'vite-ui-theme': theme },
+    });
+    const findings: { where: string; rule: string; detail: string }[] = [];
+    const judge = async (where: string) => {
+      await settle(page);
+      for (const finding of await axeViolations(page)) findings.push({ where, ...finding });
+    };
+    const main = page.getByRole('main');
+
+    await openAndSettle(page, PRODUCT);
+    await main.getByRole('button', { name: 'Add to Cart' }).click();
+    await main.getByRole('group', { name: 'Size' }).getByText('Please select a size').waitFor();
+    await judge('product page, size missing, with its toast');
+
+    await main.getByRole('radio', { name: 'M', exact: true }).check();
+    await main.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/cart');
+    await main.getByRole('region', { name: 'Order Summary' }).waitFor();
+    await judge('cart with a line');
+
+    await page.goto('/contact');
+    await main.getByRole('button', { name: 'Send Message' }).click();
+    await main.getByRole('alert').waitFor();
+    await judge('contact form with missing fields');
+
+    await page.goto('/faq');
+    const questions = main.getByRole('button', { expanded: false });
+    await questions.first().waitFor();
+    while ((await questions.count()) > 0) await questions.first().click();
+    await judge('FAQ with every answer open');
+
+    await page.goto('/auth');
+    await main.getByRole('tab', { name: 'Sign Up' }).click();
+    await main.getByLabel('Confirm Password').waitFor();
+    await judge('sign-up form');
+
+    expectNoViolations(report(findings));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The name a screen reader would start with for the focused element (label, else its text). */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return (active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim();
+  });
+}
+
+/** Whether keyboard focus is inside `container`. */
+async function focusInside(container: Locator): Promise<boolean> {
+  return container.evaluate((element) => element.contains(document.activeElement));
+}
+
+describe('keyboard', () => {
+  it('reaches the skip link first, shows it, and it moves focus to the main content', async () => {
+    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    await openAndSettle(page, HOME);
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    // A sighted keyboard user must see where focus is (WCAG 2.4.7), not a 1-pixel clip.
+    const box = await skip.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(20);
+    expect(box?.height ?? 0).toBeGreaterThan(10);
+
+    await page.keyboard.press('Enter');
+    const main = page.getByRole('main');
+    await eventually(() => main.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The next Tab continues inside the content, past the header.
+    await page.keyboard.press('Tab');
+    expect(await focusInside(main)).toBe(true);
+    expect(await focusedName(page)).toBe('Shop the Collection');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('traps focus in the size guide and returns it to the "Size Guide" button on Escape', async () => {
+    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    await openAndSettle(page, PRODUCT);
+    const opener = page.getByRole('main').getByRole('button', { name: 'Size Guide' });
+
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Size Guide' });
+    await dialog.waitFor();
+    await settle(page);
+    expect(await focusInside(dialog)).toBe(true);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusInside(dialog), `focus after ${key}`).toBe(true);
+    }
+    expect(await dialog.getByRole('table', { name: 'Tops: chest measurements' }).count()).toBe(1);
+    // Judged now, asserted last: a finding here must not hide how the keyboard behaves.
+    const findings = (await axeViolations(page)).map((finding) => ({ where: 'size guide', ...finding }));
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // The close button does the same.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close size guide' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    expectNoViolations(report(findings));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('opens, traps, closes and follows links in the mobile menu by keyboard at 375 px', async () => {
+    const { page, context, problems } = await openShop(browser, shop.webUrl, { viewport: { width: 375, height: 812 } });
+    await openAndSettle(page, HOME);
+    // includeHidden: while the menu is open, Radix hides the page behind it from assistive
+    // technology, and the button's aria-expanded is still to be read there.
+    const opener = page.getByRole('button', { name: 'Open menu', includeHidden: true });
+    // At this width the pages live in the menu, not in the header.
+    expect(await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    await settle(page);
+    expect(await opener.getAttribute('aria-expanded')).toBe('true');
+    expect(await focusInside(menu)).toBe(true);
+    // More presses than the menu has stops: focus must wrap around inside it.
+    for (let press = 0; press < 30; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside(menu), `focus after ${press + 1} Tab presses`).toBe(true);
+    }
+    // Judged now, asserted last: a finding here must not hide how the keyboard behaves.
+    const findings = (await axeViolations(page)).map((finding) => ({ where: 'mobile menu', ...finding }));
+
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await opener.getAttribute('aria-expanded')).toBe('false');
+
+    // Open with Space this time, go to About with Tab, follow it with Enter: the menu closes.
+    await page.keyboard.press('Space');
+    await menu.waitFor();
+    const about = menu.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
+    for (let press = 0; press < 20; press += 1) {
+      if (await about.evaluate((link) => link === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    expect(await about.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/about');
+    await menu.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'A single line, drawn with care' }).waitFor();
+
+    expectNoViolations(report(findings));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
