@@ -14,6 +14,7 @@ import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { SizeChooser } from './size-chooser';
 import { SizeGuideDialog } from './size-guide-dialog';
 import '../catalog.css';
+import { CATALOGUE_LANGUAGE } from '../catalogue-language';
 
 /** Below this many pieces the page says how many are left. */
 const LOW_STOCK = 5;
@@ -102,7 +103,9 @@ export function ProductDetails({ product, wishlistToggle }: ProductDetailsProps)
     <div className="product-details">
       <ProductGallery images={product.images} name={product.name} selected={imageIndex} onSelect={chooseImage} />
       <div className="product-info">
-        <h1 className="product-name">{product.name}</h1>
+        <h1 className="product-name" lang={CATALOGUE_LANGUAGE}>
+          {product.name}
+        </h1>
         <p className="product-price">
           <Price amount={product.price} />
         </p>
@@ -115,7 +118,9 @@ export function ProductDetails({ product, wishlistToggle }: ProductDetailsProps)
           <h2 id="product-description-heading" className="visually-hidden">
             {t('product.description')}
           </h2>
-          <p className="product-description">{product.description}</p>
+          <p className="product-description" lang={CATALOGUE_LANGUAGE}>
+            {product.description}
+          </p>
         </section>
         {product.colors.length > 0 ? (
           <ColorChooser colors={product.colors} value={color} onChange={chooseColor} />
