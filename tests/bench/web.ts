@@ -28,20 +28,10 @@ import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud';
 import { DEFAULT_WEB_DIST, REPO_ROOT, WEB_DIR } from '../../infra/local/paths';
 import { ProcessGroup } from '../../infra/local/processes';
 import { paths } from '../../web/src/config/paths';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROME_PATH } from '../fixtures/chromium';
 
 const RUNS = 3;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_START_TIMEOUT_MS = 30_000;
 const CLEANUP_TIMEOUT_MS = 20_000;

@@ -10,8 +10,9 @@ import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-co
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LocalCloudEndpoints } from '../../infra/local/cloud';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 /**
  * How long a person would wait for the shop to answer. Generous because two cores run the
@@ -23,16 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 
