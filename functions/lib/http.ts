@@ -108,12 +108,6 @@ export interface AuthenticatedRequest<B, Q, P> extends HttpRequest<B, Q, P> {
   readonly actor: Actor;
 }
 
-interface Schemas<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
-  readonly body?: B;
-  readonly query?: Q;
-  readonly params?: P;
-}
-
 type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /**
@@ -126,7 +120,7 @@ export function httpHandler<
   P extends z.ZodType | undefined = undefined,
 >(
   key: RouteKey,
-  schemas: Schemas<NonNullable<B>, NonNullable<Q>, NonNullable<P>> & { body?: B; query?: Q; params?: P },
+  schemas: { readonly body?: B; readonly query?: Q; readonly params?: P },
   run: (request: AuthenticatedRequest<Parsed<B>, Parsed<Q>, Parsed<P>>) => Promise<HttpResult>,
 ): HttpHandler {
   const route = findRoute(key);
