@@ -1,9 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OrderForStats } from '@linea/shared/domain/stats';
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
+import { queryAllItems } from './query-pages';
 
 /**
  * Orders. The checkout issue adds writes; for now the overview figures read every order
@@ -12,31 +12,20 @@ import { keys } from './keys';
 export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
   return {
     async listForStats(): Promise<OrderForStats[]> {
-      const orders: OrderForStats[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: table(),
-            IndexName: 'GSI3',
-            KeyConditionExpression: 'GSI3PK = :pk',
-            ExpressionAttributeValues: { ':pk': keys.ordersByRecencyPartition().GSI3PK },
-            ProjectionExpression: '#total, #status, userId, email',
-            ExpressionAttributeNames: { '#total': 'total', '#status': 'status' },
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of page.Items ?? []) {
-          orders.push({
-            total: item.total as number,
-            status: item.status as OrderForStats['status'],
-            email: (item.email as string) ?? '',
-            ...(item.userId ? { userId: item.userId as string } : {}),
-          });
-        }
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      return orders;
+      const items = await queryAllItems(db, {
+        TableName: table(),
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'GSI3PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.ordersByRecencyPartition().GSI3PK },
+        ProjectionExpression: '#total, #status, userId, email',
+        ExpressionAttributeNames: { '#total': 'total', '#status': 'status' },
+      });
+      return items.map((item) => ({
+        total: item.total as number,
+        status: item.status as OrderForStats['status'],
+        email: (item.email as string) ?? '',
+        ...(item.userId ? { userId: item.userId as string } : {}),
+      }));
     },
   };
 }

@@ -3,7 +3,6 @@ import {
   type BatchGetCommandOutput,
   GetCommand,
   PutCommand,
-  QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -12,6 +11,7 @@ import type { ProductDto } from '@linea/shared/contracts/products';
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
+import { queryAllItems, queryPages } from './query-pages';
 
 export const PRODUCT_ENTITY = 'Product';
 const SCHEMA_VERSION = 1;
@@ -88,14 +88,7 @@ export function toProductDto(product: Product): ProductDto {
 
 export function createProductRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
   async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Product[]> {
-    const products: Product[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey }));
-      for (const item of page.Items ?? []) products.push(fromItem(item));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return products;
+    return (await queryAllItems(db, { ...input, TableName: table() })).map(fromItem);
   }
 
   return {
@@ -162,21 +155,14 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
     /** Every product, in stock or not, for the admin figures. */
     async countAll(): Promise<number> {
       let count = 0;
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: table(),
-            IndexName: 'GSI1',
-            KeyConditionExpression: 'GSI1PK = :pk',
-            ExpressionAttributeValues: { ':pk': keys.productsListingPartition().GSI1PK },
-            Select: 'COUNT',
-            ExclusiveStartKey,
-          }),
-        );
-        count += page.Count ?? 0;
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      const pages = queryPages(db, {
+        TableName: table(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.productsListingPartition().GSI1PK },
+        Select: 'COUNT',
+      });
+      for await (const page of pages) count += page.Count ?? 0;
       return count;
     },
 

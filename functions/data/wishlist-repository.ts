@@ -1,8 +1,9 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
+import { queryAllItems } from './query-pages';
 
 export interface WishlistEntry {
   productId: string;
@@ -14,22 +15,15 @@ export function createWishlistRepository(db: DynamoDBDocumentClient = ddb, table
   return {
     async list(userId: string): Promise<WishlistEntry[]> {
       const { PK, SKPrefix } = keys.wishlistPrefix(userId);
-      const entries: WishlistEntry[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: table(),
-            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-            ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of page.Items ?? []) {
-          entries.push({ productId: item.productId as string, addedAt: item.addedAt as string });
-        }
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      const items = await queryAllItems(db, {
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
+      });
+      const entries: WishlistEntry[] = items.map((item) => ({
+        productId: item.productId as string,
+        addedAt: item.addedAt as string,
+      }));
       return entries.sort((a, b) => b.addedAt.localeCompare(a.addedAt));
     },
 
