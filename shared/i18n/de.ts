@@ -201,11 +201,6 @@ export const de: Dictionary = {
   checkout: {
     title: 'Kasse',
   },
-  placeholder: {
-    about: 'Über LINEA',
-    contact: 'Kontakt',
-    cart: 'Warenkorb',
-  },
   notFound: {
     title: 'Seite nicht gefunden',
     code: '404',

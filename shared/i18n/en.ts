@@ -207,11 +207,6 @@ export const en = {
   checkout: {
     title: 'Checkout',
   },
-  placeholder: {
-    about: 'About LINEA',
-    contact: 'Contact Us',
-    cart: 'Shopping Cart',
-  },
   notFound: {
     title: 'Page not found',
     code: '404',

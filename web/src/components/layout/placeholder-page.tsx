@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../ui/use-document-title';
+import { usePageMeta } from '../ui/use-page-meta';
 
 /** A page whose content arrives with a later issue: its title and a short note. */
 export function PlaceholderPage({ title }: { title: string }) {
   const { t } = useTranslation();
-  useDocumentTitle(title);
+  usePageMeta({ title });
   return (
     <div className="page placeholder-page">
       <h1>{title}</h1>
