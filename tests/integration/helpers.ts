@@ -125,16 +125,25 @@ export interface Email {
   readonly body: { readonly html?: string; readonly text?: string };
 }
 
-/** Polls the SES emulator until a message to `to` arrives. */
-export async function waitForEmail(to: string, timeoutMs = 10_000): Promise<Email> {
+/** Polls the SES emulator until a message matching `accept` arrives. */
+export async function waitForEmailWhere(
+  accept: (email: Email) => boolean,
+  description: string,
+  timeoutMs = 10_000,
+): Promise<Email> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const store = (await (await fetch(`${endpoints().mailboxUrl}/store`)).json()) as { emails: Email[] };
-    const found = store.emails.find((email) => email.destination.to.includes(to));
+    const found = store.emails.find(accept);
     if (found) return found;
     await new Promise((resolveDelay) => setTimeout(resolveDelay, 100));
   }
-  throw new Error(`No email to ${to} within ${timeoutMs} ms`);
+  throw new Error(`No email ${description} within ${timeoutMs} ms`);
+}
+
+/** Polls the SES emulator until a message to `to` arrives. */
+export function waitForEmail(to: string, timeoutMs = 10_000): Promise<Email> {
+  return waitForEmailWhere((email) => email.destination.to.includes(to), `to ${to}`, timeoutMs);
 }
 
 export async function deadLetters(): Promise<DeadLetter[]> {

@@ -4,18 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, endpoints, signUp, type Email } from './helpers';
-
-async function waitForEmailWithSubject(fragment: string, timeoutMs = 10_000): Promise<Email> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const store = (await (await fetch(`${endpoints().mailboxUrl}/store`)).json()) as { emails: Email[] };
-    const found = store.emails.find((email) => email.subject.includes(fragment));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No email with "${fragment}" in its subject within ${timeoutMs} ms`);
-}
+import { api, endpoints, signUp, waitForEmailWhere } from './helpers';
 
 describe('wishlist', () => {
   it('keeps each shopper’s saved products to themselves', async () => {
@@ -60,7 +49,7 @@ describe('contact form', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: expect.any(String) });
 
-    const email = await waitForEmailWithSubject(subject);
+    const email = await waitForEmailWhere((e) => e.subject.includes(subject), `with subject "${subject}"`);
     expect(email.destination.to).toEqual(['team@linea.local']);
     expect(email.body.text ?? email.body.html).toContain('Does the coat run large?');
   });
