@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'functions',
           root: 'functions',
-          include: ['**/*.test.ts'],
+          include: ['**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['../tests/fixtures/functions-env.ts'],
         },

@@ -8,14 +8,25 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `public`: anyone; `customer`: a verified Cognito token; `admin`: a token in the admin group. */
-export type Access = 'public' | 'customer' | 'admin';
+/**
+ * `public`: anyone, anonymously; `optional`: anyone, and a caller who sends a valid Cognito token
+ * is known (checked by the handler, since an API Gateway authorizer cannot be optional);
+ * `customer`: a verified Cognito token; `admin`: a token in the admin group.
+ */
+export type Access = 'public' | 'optional' | 'customer' | 'admin';
+
+/** Routes whose token API Gateway's JWT authorizer checks before the handler runs. */
+export function hasAuthorizer(access: Access): boolean {
+  return access === 'customer' || access === 'admin';
+}
 
 /** What a route's function may touch; CDK turns it into least-privilege grants. */
 export interface RoutePermissions {
   readonly table?: 'read' | 'readWrite';
   readonly publishEvents?: boolean;
   readonly sendEmail?: boolean;
+  /** Reads the Stripe keys from Secrets Manager. */
+  readonly stripeSecret?: boolean;
 }
 
 export interface RouteDefinition {
@@ -114,6 +125,49 @@ export const routes = [
     access: 'public',
     handler: 'http/site/get-sitemap',
     permissions: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/promo-codes/{code}',
+    access: 'public',
+    handler: 'http/promo-codes/get-promo-code',
+    permissions: { table: 'read' },
+    // Public and guessable: throttled so codes cannot be enumerated quickly.
+    throttle: { rateLimit: 5, burstLimit: 10 },
+  },
+  {
+    method: 'POST',
+    path: '/checkout',
+    access: 'optional',
+    handler: 'http/checkout/create-checkout',
+    permissions: { table: 'readWrite', publishEvents: true, stripeSecret: true },
+    // Each call reserves stock for up to 30 minutes; the burst still lets a launch-day rush through.
+    throttle: { rateLimit: 20, burstLimit: 40 },
+  },
+  {
+    method: 'POST',
+    path: '/orders/from-session',
+    access: 'public',
+    handler: 'http/orders/order-from-session',
+    permissions: { table: 'readWrite', publishEvents: true, stripeSecret: true },
+    throttle: { rateLimit: 20, burstLimit: 40 },
+    maxBodyBytes: 1024,
+  },
+  {
+    method: 'GET',
+    path: '/orders/{id}',
+    access: 'optional',
+    handler: 'http/orders/get-order',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/stripe',
+    access: 'public',
+    handler: 'webhooks/stripe',
+    permissions: { table: 'readWrite', publishEvents: true, stripeSecret: true },
+    // Stripe's events are larger than the shop's own requests; the signature is checked on the raw body.
+    maxBodyBytes: 256 * 1024,
   },
 ] as const satisfies readonly RouteDefinition[];
 

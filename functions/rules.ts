@@ -36,4 +36,11 @@ export const rules = [
     consumer: 'events/forward-contact-message',
     permissions: { sendEmail: true },
   },
+  {
+    name: 'OrderConfirmationEmail',
+    source: EVENT_SOURCE,
+    detailType: 'OrderStatusChanged',
+    consumer: 'events/send-order-confirmation',
+    permissions: { table: 'readWrite', sendEmail: true },
+  },
 ] as const satisfies readonly RuleDefinition[];

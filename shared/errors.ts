@@ -10,8 +10,12 @@ export const DOMAIN_ERROR_CODES = [
   'CONFLICT',
   'ALREADY_SUBSCRIBED',
   'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'PAYMENT_FAILED',
+  'OUT_OF_STOCK',
+  'PROMO_INVALID',
+  'PAYMENT_SESSION_FAILED',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -84,9 +88,36 @@ export class PayloadTooLargeError extends DomainError {
   }
 }
 
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(expected: string) {
+    super('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be ${expected}`, { expected });
+  }
+}
+
 export class RateLimitedError extends DomainError {
   constructor() {
     super('RATE_LIMITED', 'Too many requests');
+  }
+}
+
+/** Not enough units left for some lines; nothing was reserved. Details name the lines. */
+export class OutOfStockError extends DomainError {
+  constructor(lines: ReadonlyArray<Record<string, unknown>>) {
+    super('OUT_OF_STOCK', 'Not enough stock for some items', { lines });
+  }
+}
+
+/** The code does not exist or is not active. */
+export class PromoInvalidError extends DomainError {
+  constructor(code: string) {
+    super('PROMO_INVALID', 'The promo code is not valid or has expired.', { code });
+  }
+}
+
+/** The payment provider could not open a payment session; the order was cancelled. */
+export class PaymentSessionFailedError extends DomainError {
+  constructor(options?: ErrorOptions) {
+    super('PAYMENT_SESSION_FAILED', 'Error creating payment session', undefined, options);
   }
 }
 

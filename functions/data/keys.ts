@@ -23,8 +23,24 @@ export const keys = {
   }),
   categoryPartition: (categoryId: string) => ({ GSI2PK: `CATEGORY#${categoryId}` }),
 
+  order: (id: string) => ({ PK: `ORDER#${id}`, SK: 'ORDER' }),
+  /** A customer's orders, newest first (pattern 7). */
+  orderByCustomer: (userId: string, createdAt: string) => ({
+    GSI1PK: `CUSTOMER#${userId}`,
+    GSI1SK: `ORDER#${createdAt}`,
+  }),
   /** Orders newest first, for the admin list and the overview figures. */
+  orderByRecency: (createdAt: string) => ({ GSI3PK: 'ORDERS', GSI3SK: createdAt }),
   ordersByRecencyPartition: () => ({ GSI3PK: 'ORDERS' }),
+  /** Marks that an order's email of one kind has been sent (or is being sent), so it goes out once. */
+  orderEmail: (orderId: string, kind: string) => ({ PK: `ORDER#${orderId}`, SK: `EMAIL#${kind}` }),
+
+  /** Promo codes are upper-case; the code is the id, so uniqueness comes with the key. */
+  promo: (code: string) => ({ PK: `PROMO#${code.toUpperCase()}`, SK: 'PROMO' }),
+  promoByRecency: (createdAt: string) => ({ GSI3PK: 'PROMOS', GSI3SK: createdAt }),
+
+  /** A Stripe event already acted on (pattern 23). */
+  stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'STRIPE_EVENT' }),
 
   wishlistEntry: (userId: string, productId: string) => ({ PK: `CUSTOMER#${userId}`, SK: `WISHLIST#${productId}` }),
   wishlistPrefix: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SKPrefix: 'WISHLIST#' }),

@@ -1,16 +1,443 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { OrderStatusChangedV1 } from '@linea/shared/contracts/events';
+import type { OrderDto } from '@linea/shared/contracts/orders';
+import type { Locale } from '@linea/shared/domain/money';
+import { orderNumber } from '@linea/shared/domain/order';
+import {
+  releasesStock,
+  reservesStock,
+  type OrderStatus,
+  type StatusChangeReason,
+} from '@linea/shared/domain/order-status';
+import type { PromoType } from '@linea/shared/domain/promo';
 import type { OrderForStats } from '@linea/shared/domain/stats';
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
 import { queryAllItems } from './query-pages';
 
-/**
- * Orders. The checkout issue adds writes; for now the overview figures read every order
- * through the recency index, projecting only what the figures need.
- */
-export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
+export const ORDER_ENTITY = 'Order';
+const SCHEMA_VERSION = 1;
+/** How long a Stripe event id is remembered: Stripe retries a delivery for up to three days. */
+const STRIPE_EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export interface OrderItem {
+  productId: string;
+  name: string;
+  image: string;
+  size: string;
+  color: string;
+  /** Rappen, VAT included, as charged. */
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface StatusChange {
+  status: OrderStatus;
+  at: string;
+  reason: StatusChangeReason | 'placed';
+}
+
+export interface Order {
+  id: string;
+  /** The signed-in customer's Cognito sub; absent for a guest. */
+  userId?: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  zipCode: string;
+  country: string;
+  /** Language of the checkout: of the payment page and of every email about the order. */
+  locale: Locale;
+  items: OrderItem[];
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  total: number;
+  vat: number;
+  promo?: { code: string; type: PromoType };
+  status: OrderStatus;
+  statusHistory: StatusChange[];
+  stripeSessionId?: string;
+  trackingNumber?: string;
+  carrier?: string;
+  trackingUrl?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An event written in the same transaction as the change it announces, published after it (transactional outbox). */
+export interface OutboxEntry {
+  id: string;
+  detailType: 'OrderStatusChanged';
+  detail: OrderStatusChangedV1;
+}
+
+/** Units a line set takes off (or puts back on) each product's shelf. */
+export function stockByProduct(items: readonly Pick<OrderItem, 'productId' | 'quantity'>[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const item of items) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
+  return units;
+}
+
+/** Not enough units of these products: the order was not written. */
+export class StockShortageError extends Error {
+  constructor(readonly productIds: readonly string[]) {
+    super(`Not enough stock of ${productIds.join(', ')}`);
+    this.name = 'StockShortageError';
+  }
+}
+
+export type TransitionResult =
+  /** The order moved; its OrderStatusChanged event waits in the outbox. */
+  | { readonly outcome: 'changed'; readonly order: Order }
+  /** Someone moved the order first: nothing was written. */
+  | { readonly outcome: 'stale' }
+  /** This payment event was already acted on: nothing was written. */
+  | { readonly outcome: 'duplicate-event' };
+
+function toItem(order: Order): Record<string, unknown> {
   return {
+    ...keys.order(order.id),
+    ...(order.userId ? keys.orderByCustomer(order.userId, order.createdAt) : {}),
+    ...keys.orderByRecency(order.createdAt),
+    entity: ORDER_ENTITY,
+    schemaVersion: SCHEMA_VERSION,
+    ...order,
+    outbox: {},
+  };
+}
+
+function fromItem(item: Record<string, unknown>): Order {
+  const {
+    PK: _pk,
+    SK: _sk,
+    GSI1PK: _g1pk,
+    GSI1SK: _g1sk,
+    GSI3PK: _g3pk,
+    GSI3SK: _g3sk,
+    entity: _entity,
+    schemaVersion: _version,
+    outbox: _outbox,
+    ...order
+  } = item;
+  return order as unknown as Order;
+}
+
+function outboxOf(item: Record<string, unknown>): OutboxEntry[] {
+  const outbox = (item.outbox ?? {}) as Record<string, Omit<OutboxEntry, 'id'>>;
+  return Object.entries(outbox)
+    .map(([id, entry]) => ({ id, ...entry }))
+    .sort((a, b) => a.detail.changedAt.localeCompare(b.detail.changedAt));
+}
+
+export function toOrderDto(order: Order): OrderDto {
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    status: order.status,
+    createdAt: order.createdAt,
+    email: order.email,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    address: order.address,
+    city: order.city,
+    zipCode: order.zipCode,
+    country: order.country,
+    locale: order.locale,
+    items: order.items.map((item) => ({ ...item })),
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    discount: order.discount,
+    total: order.total,
+    vat: order.vat,
+    ...(order.promo ? { promo: order.promo } : {}),
+    ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
+    ...(order.carrier ? { carrier: order.carrier } : {}),
+    ...(order.trackingUrl ? { trackingUrl: order.trackingUrl } : {}),
+  };
+}
+
+interface CancellationReason {
+  Code?: string;
+}
+
+function cancellationReasons(err: unknown): CancellationReason[] | undefined {
+  if ((err as Error)?.name !== 'TransactionCanceledException') return undefined;
+  return (err as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Transactions on the same products conflict under load; such a cancellation is tried again. */
+const MAX_CONFLICT_RETRIES = 8;
+
+async function withConflictRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      const conflictOnly =
+        reasons !== undefined &&
+        reasons.some((r) => r.Code === 'TransactionConflict') &&
+        !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+      if (!conflictOnly || retry >= MAX_CONFLICT_RETRIES) throw err;
+      await sleep(Math.random() * 20 * 2 ** retry);
+    }
+  }
+}
+
+export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
+  async function getItem(id: string): Promise<Record<string, unknown> | undefined> {
+    const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.order(id), ConsistentRead: true }));
+    return Item;
+  }
+
+  function stockUpdate(productId: string, delta: number, guardStock: boolean) {
+    return {
+      Update: {
+        TableName: table(),
+        Key: keys.product(productId),
+        UpdateExpression: 'SET stockQuantity = stockQuantity + :delta',
+        ConditionExpression: guardStock
+          ? 'attribute_exists(PK) AND stockQuantity >= :needed'
+          : // Putting units back on a product that was deleted must not create a stub item.
+            'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':delta': delta, ...(guardStock ? { ':needed': -delta } : {}) },
+      },
+    };
+  }
+
+  return {
+    /** Pattern 6: the order with its items. */
+    async getById(id: string): Promise<Order | undefined> {
+      const item = await getItem(id);
+      return item ? fromItem(item) : undefined;
+    },
+
+    /** The order and the events it still has to publish. */
+    async getWithOutbox(id: string): Promise<{ order: Order; outbox: OutboxEntry[] } | undefined> {
+      const item = await getItem(id);
+      return item ? { order: fromItem(item), outbox: outboxOf(item) } : undefined;
+    },
+
+    /**
+     * Pattern 10: writes the pending order and takes its units off each product's stock in one
+     * transaction, each product on the condition that enough is left. Either all of it happens
+     * or nothing does: StockShortageError names the products that were short.
+     */
+    async placeWithStockReservation(order: Order): Promise<void> {
+      const units = [...stockByProduct(order.items)];
+      try {
+        await withConflictRetries(() =>
+          db.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Put: { TableName: table(), Item: toItem(order), ConditionExpression: 'attribute_not_exists(PK)' },
+                },
+                ...units.map(([productId, quantity]) => stockUpdate(productId, -quantity, true)),
+              ],
+            }),
+          ),
+        );
+      } catch (err) {
+        const reasons = cancellationReasons(err);
+        if (!reasons) throw err;
+        const short = units.filter((_, index) => reasons[index + 1]?.Code === 'ConditionalCheckFailed');
+        if (reasons[0]?.Code === 'ConditionalCheckFailed')
+          throw new Error(`Order ${order.id} already exists`, { cause: err });
+        throw new StockShortageError(short.length ? short.map(([id]) => id) : units.map(([id]) => id));
+      }
+    },
+
+    /** Records the payment session opened for a pending order. */
+    async attachCheckoutSession(orderId: string, sessionId: string, now: string): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.order(orderId),
+          UpdateExpression: 'SET stripeSessionId = :session, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(stripeSessionId)',
+          ExpressionAttributeValues: { ':session': sessionId, ':now': now },
+        }),
+      );
+    },
+
+    /**
+     * Patterns 11 and 23: moves the order from its current status to `to` on the condition
+     * that nobody moved it meanwhile, gives units back (or takes them again) as the change
+     * requires, records the Stripe event that caused it, and puts OrderStatusChanged in the
+     * order's outbox, all in one transaction. A product deleted since is left out of the stock
+     * change rather than failing the transition.
+     */
+    async transition(
+      order: Order,
+      to: OrderStatus,
+      change: { reason: StatusChangeReason; at: string; stripeEventId?: string },
+    ): Promise<TransitionResult> {
+      const from = order.status;
+      const sign = releasesStock(from, to) ? 1 : reservesStock(from, to) ? -1 : 0;
+      let units = sign ? [...stockByProduct(order.items)] : [];
+      const outboxId = randomUUID();
+      const entry: Omit<OutboxEntry, 'id'> = {
+        detailType: 'OrderStatusChanged',
+        detail: {
+          version: 1,
+          orderId: order.id,
+          from,
+          to,
+          reason: change.reason,
+          email: order.email,
+          locale: order.locale,
+          changedAt: change.at,
+        },
+      };
+      for (;;) {
+        const items = [
+          {
+            Update: {
+              TableName: table(),
+              Key: keys.order(order.id),
+              UpdateExpression:
+                'SET #status = :to, updatedAt = :at, statusHistory = list_append(if_not_exists(statusHistory, :empty), :history), outbox.#entry = :entry',
+              ConditionExpression: '#status = :from',
+              ExpressionAttributeNames: { '#status': 'status', '#entry': outboxId },
+              ExpressionAttributeValues: {
+                ':to': to,
+                ':from': from,
+                ':at': change.at,
+                ':empty': [],
+                ':history': [{ status: to, at: change.at, reason: change.reason } satisfies StatusChange],
+                ':entry': entry,
+              },
+            },
+          },
+          ...(change.stripeEventId
+            ? [
+                {
+                  Put: {
+                    TableName: table(),
+                    Item: {
+                      ...keys.stripeEvent(change.stripeEventId),
+                      entity: 'StripeEvent',
+                      schemaVersion: 1,
+                      orderId: order.id,
+                      receivedAt: change.at,
+                      expiresAt: Math.floor(Date.parse(change.at) / 1000) + STRIPE_EVENT_TTL_SECONDS,
+                    },
+                    ConditionExpression: 'attribute_not_exists(PK)',
+                  },
+                },
+              ]
+            : []),
+        ];
+        const stockStart = items.length;
+        try {
+          await withConflictRetries(() =>
+            db.send(
+              new TransactWriteCommand({
+                TransactItems: [
+                  ...items,
+                  ...units.map(([productId, quantity]) => stockUpdate(productId, sign * quantity, sign < 0)),
+                ],
+              }),
+            ),
+          );
+        } catch (err) {
+          const reasons = cancellationReasons(err);
+          if (!reasons) throw err;
+          if (reasons[0]?.Code === 'ConditionalCheckFailed') return { outcome: 'stale' };
+          if (change.stripeEventId && reasons[1]?.Code === 'ConditionalCheckFailed')
+            return { outcome: 'duplicate-event' };
+          const gone = units.filter((_, index) => reasons[stockStart + index]?.Code === 'ConditionalCheckFailed');
+          if (!gone.length) throw err;
+          if (sign < 0) throw new StockShortageError(gone.map(([id]) => id));
+          units = units.filter((unit) => !gone.includes(unit));
+          continue;
+        }
+        const history = [...(order.statusHistory ?? []), { status: to, at: change.at, reason: change.reason }];
+        return { outcome: 'changed', order: { ...order, status: to, updatedAt: change.at, statusHistory: history } };
+      }
+    },
+
+    /** Pattern 23 without a status change: false when the event was already recorded. */
+    async recordStripeEvent(eventId: string, orderId: string | undefined, at: string): Promise<boolean> {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: table(),
+            Item: {
+              ...keys.stripeEvent(eventId),
+              entity: 'StripeEvent',
+              schemaVersion: 1,
+              ...(orderId ? { orderId } : {}),
+              receivedAt: at,
+              expiresAt: Math.floor(Date.parse(at) / 1000) + STRIPE_EVENT_TTL_SECONDS,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+        throw err;
+      }
+    },
+
+    /** Takes published entries out of the outbox; removing one twice is harmless. */
+    async clearOutbox(orderId: string, entryIds: readonly string[]): Promise<void> {
+      if (!entryIds.length) return;
+      const names = Object.fromEntries(entryIds.map((id, index) => [`#e${index}`, id]));
+      await db.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.order(orderId),
+          UpdateExpression: `REMOVE ${Object.keys(names)
+            .map((name) => `outbox.${name}`)
+            .join(', ')}`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: names,
+        }),
+      );
+    },
+
+    /**
+     * Claims the sending of one kind of email for an order: true for the first caller only, so
+     * a repeated event does not mail the customer twice. Released again if the send fails.
+     */
+    async claimEmail(orderId: string, kind: string, at: string): Promise<boolean> {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: table(),
+            Item: { ...keys.orderEmail(orderId, kind), entity: 'OrderEmail', schemaVersion: 1, claimedAt: at },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+        throw err;
+      }
+    },
+
+    async releaseEmail(orderId: string, kind: string): Promise<void> {
+      await db.send(new DeleteCommand({ TableName: table(), Key: keys.orderEmail(orderId, kind) }));
+    },
+
     async listForStats(): Promise<OrderForStats[]> {
       const items = await queryAllItems(db, {
         TableName: table(),
@@ -30,4 +457,5 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
   };
 }
 
+export type OrderRepository = ReturnType<typeof createOrderRepository>;
 export const orders = createOrderRepository();

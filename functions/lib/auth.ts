@@ -39,3 +39,9 @@ export function actorFromClaims(claims: JwtClaims | undefined): Actor | undefine
     isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP),
   };
 }
+
+/** An order is its owner's and the admins'; a guest order (no userId) is nobody's to read by id. */
+export function canReadOrder(actor: Actor | undefined, order: { readonly userId?: string }): boolean {
+  if (!actor) return false;
+  return actor.isAdmin || (order.userId !== undefined && order.userId === actor.userId);
+}

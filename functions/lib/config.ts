@@ -9,6 +9,10 @@ export type Config = Readonly<{
   webUrl: string;
   /** Where contact messages are delivered: the shop team's inbox. */
   shopInboxEmail: string;
+  /** Stripe's API base URL (https://api.stripe.com in every real stage). */
+  stripeApiUrl: string;
+  /** Secrets Manager id of the JSON secret `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }`. */
+  stripeSecretId: string;
 }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -25,6 +29,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     fromEmail: need('FROM_EMAIL'),
     webUrl: need('WEB_URL'),
     shopInboxEmail: need('SHOP_INBOX_EMAIL'),
+    stripeApiUrl: need('STRIPE_API_URL'),
+    stripeSecretId: need('STRIPE_SECRET_ID'),
   };
   if (missing.length) {
     throw new Error(`Environment variables not set: ${missing.join(', ')}`);
@@ -40,7 +46,35 @@ export const CONFIG_ENV_NAMES = [
   'FROM_EMAIL',
   'WEB_URL',
   'SHOP_INBOX_EMAIL',
+  'STRIPE_API_URL',
+  'STRIPE_SECRET_ID',
 ] as const;
 
 let cached: Config | undefined;
 export const config = (): Config => (cached ??= loadConfig(process.env));
+
+/**
+ * Where the API's functions check a token themselves (routes with `optional` access, which no
+ * API Gateway authorizer covers). Only API functions get these variables: the user pool's own
+ * trigger functions cannot name the pool they belong to without a dependency cycle.
+ */
+export type TokenConfig = Readonly<{
+  /** `https://cognito-idp.<region>.amazonaws.com/<poolId>`; the JWKS is under it. */
+  issuer: string;
+  /** The web app's client id: the `aud` of its ID tokens. */
+  clientId: string;
+}>;
+
+export const TOKEN_ENV_NAMES = ['COGNITO_ISSUER', 'COGNITO_CLIENT_ID'] as const;
+
+export function loadTokenConfig(env: NodeJS.ProcessEnv): TokenConfig {
+  const missing = TOKEN_ENV_NAMES.filter((name) => !env[name]);
+  if (missing.length) throw new Error(`Environment variables not set: ${missing.join(', ')}`);
+  return Object.freeze({ issuer: env.COGNITO_ISSUER as string, clientId: env.COGNITO_CLIENT_ID as string });
+}
+
+/**
+ * Not cached, unlike config(): reading two variables costs nothing, and the local cloud learns
+ * the user pool's id only after the functions are loaded (and a new in-memory cloud gets a new one).
+ */
+export const tokenConfig = (): TokenConfig => loadTokenConfig(process.env);

@@ -6,7 +6,8 @@ import { adminClaims, apiEvent, customerClaims, parseBody } from '../../tests/fi
 import { handler as subscribe } from '../http/newsletter/subscribe';
 import { handler as getOverview } from '../http/admin/get-overview';
 import { handler as getProduct } from '../http/products/get-product';
-import { toErrorResponse } from './http';
+import { handler as sendContactMessage } from '../http/contact/send-contact-message';
+import { findIllFormedText, toErrorResponse } from './http';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 beforeEach(() => ddbMock.reset());
@@ -49,6 +50,71 @@ describe('the HTTP edge', () => {
     );
     expect(res.statusCode).toBe(413);
     expect(parseBody(res)).toMatchObject({ error: 'PAYLOAD_TOO_LARGE', details: { limitBytes: 1024 } });
+  });
+
+  it('rejects text holding a lone surrogate with 400 naming the field, before anything is stored', async () => {
+    const res = await sendContactMessage(
+      apiEvent({
+        routeKey: 'POST /contact',
+        rawBody: '{"name":"Anna","email":"anna@example.ch","message":"Hello \\ud800 there"}',
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(parseBody(res)).toMatchObject({
+      error: 'VALIDATION',
+      details: { fields: [{ field: 'message', message: 'Text is not valid Unicode' }] },
+    });
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+
+  it('accepts well-formed text outside the BMP (an emoji is a valid surrogate pair)', () => {
+    expect(findIllFormedText({ message: 'Merci 👋', lines: [{ note: 'ok' }] })).toBeUndefined();
+    expect(findIllFormedText({ lines: [{ note: 'x\udc00' }] })).toBe('lines.0.note');
+    expect(findIllFormedText({ ['k\ud800']: 'v' })).toBe('k\ud800');
+  });
+
+  it('rejects bytes that are not UTF-8 as invalid JSON', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"email":"a'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('@b.ch"}')]);
+    const res = await subscribe(
+      apiEvent({
+        routeKey: 'POST /newsletter/subscribers',
+        rawBody: bytes.toString('base64'),
+        isBase64Encoded: true,
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['multipart', 'multipart/form-data; boundary=x'],
+    ['no content type', ''],
+  ])('rejects a body sent as %s with 415, so no page can post to the API without a preflight', async (_, type) => {
+    const res = await subscribe(
+      apiEvent({
+        routeKey: 'POST /newsletter/subscribers',
+        body: { email: 'a@b.ch' },
+        headers: { 'content-type': type },
+      }),
+    );
+    expect(res.statusCode).toBe(415);
+    expect(parseBody(res)).toMatchObject({ error: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+
+  it('accepts application/json with a charset, in any case', async () => {
+    ddbMock.on(PutCommand).resolves({});
+    const res = await subscribe(
+      apiEvent({
+        routeKey: 'POST /newsletter/subscribers',
+        body: { email: 'a@b.ch' },
+        headers: { 'content-type': 'Application/JSON; charset=UTF-8' },
+      }),
+    );
+    expect(res.statusCode).not.toBe(415);
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(1);
   });
 
   it('answers 401 on an admin route without claims and 403 for a customer', async () => {

@@ -10,14 +10,16 @@ import {
   ForbiddenError,
   PayloadTooLargeError,
   UnauthenticatedError,
+  UnsupportedMediaTypeError,
   ValidationError,
   type ApiErrorBody,
   type DomainErrorCode,
   type FieldIssue,
 } from '@linea/shared/errors';
-import { DEFAULT_MAX_BODY_BYTES, findRoute, type RouteKey } from '../routes';
+import { DEFAULT_MAX_BODY_BYTES, findRoute, type RouteKey, type routes } from '../routes';
 import { actorFromClaims, type Actor, type JwtClaims } from './auth';
 import { logger } from './logger';
+import { optionalActor } from './token';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -32,7 +34,11 @@ const STATUS = {
   CONFLICT: 409,
   ALREADY_SUBSCRIBED: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  OUT_OF_STOCK: 409,
+  PROMO_INVALID: 404,
+  PAYMENT_SESSION_FAILED: 502,
 } as const satisfies Record<DomainErrorCode, number>;
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
@@ -82,17 +88,80 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: 'body'
   return result.data;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Only `application/json` bodies are read. Anything else would be a "simple" cross-site request
+ * that browsers send without a CORS preflight, letting any web page post forms to our API.
+ */
+function isJsonContentType(value: string | undefined): boolean {
+  const mediaType = value?.split(';')[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+function header(event: HttpEvent, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The first string (or key) holding ill-formed Unicode, as a field path. JSON may escape a lone
+ * surrogate (`"\ud800"`); such text cannot be encoded as UTF-8, so an email or a Stripe call
+ * made from it would fail later, after the shopper was told all went well.
+ */
+export function findIllFormedText(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path.join('.') || 'body' : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findIllFormedText(item, [...path, String(index)]);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const field = [...path, key];
+      if (LONE_SURROGATE.test(key)) return field.join('.');
+      const found = findIllFormedText(item, field);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+function assertWellFormed(value: unknown, where: 'body' | 'query' | 'path'): void {
+  const field = findIllFormedText(value);
+  if (field !== undefined) {
+    throw new ValidationError(`Invalid ${where}: ${field}: Text is not valid Unicode`, [
+      { field, message: 'Text is not valid Unicode' },
+    ]);
+  }
+}
+
+/** The body's bytes as sent: decoded from base64 when API Gateway encoded them. */
+export function rawBody(event: HttpEvent): Buffer {
+  if (event.body === undefined || event.body === null) return Buffer.alloc(0);
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+}
+
 function readBody(event: HttpEvent, maxBytes: number): unknown {
-  if (event.body === undefined || event.body === null || event.body === '') {
+  const raw = rawBody(event);
+  if (raw.byteLength === 0) {
     throw new ValidationError('Request body is required', [{ field: 'body', message: 'Required' }]);
   }
-  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  if (!isJsonContentType(header(event, 'content-type'))) throw new UnsupportedMediaTypeError('application/json');
   if (raw.byteLength > maxBytes) throw new PayloadTooLargeError(maxBytes);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    parsed = JSON.parse(strictUtf8.decode(raw));
   } catch {
     throw new ValidationError('Request body is not valid JSON', [{ field: 'body', message: 'Not valid JSON' }]);
   }
+  assertWellFormed(parsed, 'body');
+  return parsed;
 }
 
 export interface HttpRequest<B, Q, P> {
@@ -108,6 +177,15 @@ export interface AuthenticatedRequest<B, Q, P> extends HttpRequest<B, Q, P> {
   readonly actor: Actor;
 }
 
+/** The access the route table gives a route key, read at compile time. */
+type AccessOf<K extends RouteKey> = K extends `${infer M} ${infer P}`
+  ? Extract<(typeof routes)[number], { method: M; path: P }>['access']
+  : never;
+
+/** Handlers of `public` and `optional` routes must allow for an anonymous caller; the compiler sees to it. */
+type RequestFor<K extends RouteKey, B, Q, P> =
+  AccessOf<K> extends 'customer' | 'admin' ? AuthenticatedRequest<B, Q, P> : HttpRequest<B, Q, P>;
+
 type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /**
@@ -115,13 +193,14 @@ type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> 
  * protection cannot differ between the table, CDK and the handler.
  */
 export function httpHandler<
+  K extends RouteKey,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
 >(
-  key: RouteKey,
+  key: K,
   schemas: { readonly body?: B; readonly query?: Q; readonly params?: P },
-  run: (request: AuthenticatedRequest<Parsed<B>, Parsed<Q>, Parsed<P>>) => Promise<HttpResult>,
+  run: (request: RequestFor<K, Parsed<B>, Parsed<Q>, Parsed<P>>) => Promise<HttpResult>,
 ): HttpHandler {
   const route = findRoute(key);
   if (!route) throw new Error(`Route ${key} is not in functions/routes.ts`);
@@ -129,11 +208,18 @@ export function httpHandler<
 
   return async (event) => {
     try {
-      const actor = actorFromClaims(event.requestContext.authorizer?.jwt?.claims as JwtClaims | undefined);
-      if (route.access !== 'public' && !actor) throw new UnauthenticatedError();
+      const actor =
+        route.access === 'optional'
+          ? await optionalActor(header(event, 'authorization'))
+          : route.access === 'public'
+            ? undefined
+            : actorFromClaims(event.requestContext.authorizer?.jwt?.claims as JwtClaims | undefined);
+      if ((route.access === 'customer' || route.access === 'admin') && !actor) throw new UnauthenticatedError();
       if (route.access === 'admin' && !actor?.isAdmin) throw new ForbiddenError();
 
       const body = schemas.body ? parseWith(schemas.body, readBody(event, maxBytes), 'body') : undefined;
+      assertWellFormed(event.queryStringParameters, 'query');
+      assertWellFormed(event.pathParameters, 'path');
       const query = schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined;
       const params = schemas.params ? parseWith(schemas.params, event.pathParameters ?? {}, 'path') : undefined;
 

@@ -15,12 +15,14 @@ const fromEmail = context('fromEmail') ?? process.env.FROM_EMAIL;
 const shopInboxEmail = context('shopInboxEmail') ?? process.env.SHOP_INBOX_EMAIL;
 // Lets CI publish a build made elsewhere; by default the stack takes web/dist.
 const webAssetDir = context('webAssetDir');
+const stripeSecretName = context('stripeSecretName');
 
 const stack = new ShopStack(app, `linea-${stage}`, {
   stage,
   fromEmail: fromEmail ?? PLACEHOLDER_FROM_EMAIL,
   ...(shopInboxEmail ? { shopInboxEmail } : {}),
   ...(webAssetDir ? { webAssetDir } : {}),
+  ...(stripeSecretName ? { stripeSecretName } : {}),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `LINEA shop (${stage})`,
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CfnOutput, Duration, Stack, type RemovalPolicy, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
 import { fallbackRoute, routes } from '../../functions/routes';
@@ -40,6 +41,19 @@ export interface ShopStackProps extends StackProps {
    * @default RemovalPolicy.RETAIN
    */
   readonly dataRemovalPolicy?: RemovalPolicy;
+  /**
+   * Name of an existing Secrets Manager secret holding the Stripe keys as JSON
+   * `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }`.
+   *
+   * @default - the stack creates an empty secret `linea/<stage>/stripe`; put the keys into it after the first deploy
+   */
+  readonly stripeSecretName?: string;
+  /**
+   * Stripe's API base URL.
+   *
+   * @default https://api.stripe.com
+   */
+  readonly stripeApiUrl?: string;
 }
 
 /** The whole shop in one stack, so no resource is locked behind a cross-stack export. */
@@ -66,8 +80,18 @@ export class ShopStack extends Stack {
       assetDir: props.webAssetDir ?? path.join(REPO_ROOT, 'web', 'dist'),
     });
 
+    // The keys never appear in the template or the functions' environment: only the secret's ARN does.
+    const stripeSecret = props.stripeSecretName
+      ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName)
+      : new Secret(this, 'StripeSecret', {
+          secretName: `linea/${props.stage}/stripe`,
+          description:
+            'Stripe keys for the shop as JSON {"secretKey":"sk_…","webhookSecret":"whsec_…"}; set with aws secretsmanager put-secret-value',
+        });
     const baseConfig = {
       stage: props.stage,
+      stripeApiUrl: props.stripeApiUrl ?? 'https://api.stripe.com',
+      stripeSecretId: stripeSecret.secretArn,
       tableName: this.data.table.tableName,
       fromEmail: props.fromEmail,
       shopInboxEmail: props.shopInboxEmail ?? props.fromEmail,
@@ -80,6 +104,7 @@ export class ShopStack extends Stack {
       functionConfig: baseConfig,
       table: this.data.table,
       emailSender: this.notifications,
+      stripeSecret,
     });
     const functionConfig = { ...baseConfig, eventBusName: this.events.bus.eventBusName };
 
@@ -97,6 +122,7 @@ export class ShopStack extends Stack {
       table: this.data.table,
       bus: this.events.bus,
       emailSender: this.notifications,
+      stripeSecret,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
       allowedOrigins: [this.website.url],
@@ -118,5 +144,7 @@ export class ShopStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
+    new CfnOutput(this, 'StripeSecretArn', { value: stripeSecret.secretArn });
+    new CfnOutput(this, 'StripeWebhookUrl', { value: `${this.api.url}/webhooks/stripe` });
   }
 }

@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { ApiErrorBody } from '../../shared/errors';
-import { API_CORS, type RouteDefinition } from '../../functions/routes';
+import { API_CORS, hasAuthorizer, type RouteDefinition } from '../../functions/routes';
 import { flattenClaims } from './claims';
 import { invoke, InvocationTimeoutError } from './handlers';
 import { BodyTooLargeError, listen, readBody, type RunningServer } from './http-server';
@@ -307,7 +307,7 @@ export function startApiGateway(options: ApiGatewayOptions): Promise<RunningServ
     }
 
     let claims: Record<string, string> | undefined;
-    if (found && found.compiled.route.access !== 'public') {
+    if (found && hasAuthorizer(found.compiled.route.access)) {
       const payload = await authorize(req.headers.authorization);
       if (!payload) {
         return jsonReply(401, { error: 'UNAUTHENTICATED', message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });

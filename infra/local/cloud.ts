@@ -8,6 +8,7 @@ import type { BusRule, DeadLetter, LocalEventBus } from './event-bus';
 import { launch, type Launched } from './launch';
 import { DEFAULT_WEB_DIST } from './paths';
 import type { Ports } from './ports';
+import type { StripeStandIn } from './stripe';
 
 export interface LocalCloudOptions {
   /** Keep data here (DynamoDB file, users, dead letters, ids). @default in memory / a temp dir removed on stop */
@@ -30,6 +31,8 @@ export interface LocalCloudOptions {
   readonly maxRequestBytes?: number;
   /** Origins besides the web app's that may call the API (e.g. Vite's dev server). */
   readonly extraCorsOrigins?: readonly string[];
+  /** Delay between "Pay later" on the Stripe page and the payment's result. @default 3000 */
+  readonly stripeAsyncPaymentDelayMs?: number;
   /** Called when a stand-in dies after start-up; the CLI exits, a test run fails loudly. */
   readonly onCrash?: (error: Error) => void;
 }
@@ -48,6 +51,10 @@ export interface LocalCloudEndpoints {
   readonly eventBusUrl: string;
   readonly eventBusName: string;
   readonly region: string;
+  /** The Stripe stand-in's API (and hosted pages); with the key and secret below, scripts can act as Stripe. */
+  readonly stripeApiUrl: string;
+  readonly stripeSecretKey: string;
+  readonly stripeWebhookSecret: string;
 }
 
 export interface LocalCloud {
@@ -57,6 +64,8 @@ export interface LocalCloud {
   /** Whether this start created the table and seeded the catalogue. */
   readonly seeded: boolean;
   readonly bus: Pick<LocalEventBus, 'whenIdle' | 'deadLetters' | 'pending'>;
+  /** The Stripe stand-in: idle once no webhook delivery or asynchronous payment is pending. */
+  readonly stripe: Pick<StripeStandIn, 'whenIdle'>;
   /** Stops every stand-in (for a shared cloud: once its last user has called stop). */
   stop(): Promise<void>;
 }
@@ -99,6 +108,7 @@ function handleFor(shared: SharedCloud, cloud: Launched): LocalCloud {
     startupMs: cloud.startupMs,
     seeded: cloud.seeded,
     bus: cloud.bus,
+    stripe: cloud.stripe,
     stop: async () => {
       if (released) return;
       released = true;

@@ -5,7 +5,7 @@
  * singletons), so they must be in process.env before the first functions module is imported,
  * and cannot change afterwards within the same process.
  */
-import type { CONFIG_ENV_NAMES } from '../../functions/lib/config';
+import type { CONFIG_ENV_NAMES, TOKEN_ENV_NAMES, TokenConfig } from '../../functions/lib/config';
 
 type ConfigEnvName = (typeof CONFIG_ENV_NAMES)[number];
 
@@ -19,6 +19,9 @@ export interface FunctionEnvironmentInput {
   readonly dynamodbEndpoint: string;
   readonly eventBusEndpoint: string;
   readonly sesEndpoint: string;
+  readonly stripeApiUrl: string;
+  readonly stripeSecretId: string;
+  readonly secretsManagerEndpoint: string;
 }
 
 export function functionEnvironment(input: FunctionEnvironmentInput): Record<string, string> {
@@ -31,6 +34,8 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     FROM_EMAIL: input.fromEmail,
     WEB_URL: input.webUrl,
     SHOP_INBOX_EMAIL: input.shopInboxEmail,
+    STRIPE_API_URL: input.stripeApiUrl,
+    STRIPE_SECRET_ID: input.stripeSecretId,
   };
   return {
     ...config,
@@ -43,6 +48,7 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     AWS_ENDPOINT_URL_DYNAMODB: input.dynamodbEndpoint,
     AWS_ENDPOINT_URL_EVENTBRIDGE: input.eventBusEndpoint,
     AWS_ENDPOINT_URL_SES: input.sesEndpoint,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: input.secretsManagerEndpoint,
     // Any SDK client without its own endpoint variable must not find AWS either.
     AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
     AWS_EC2_METADATA_DISABLED: 'true',
@@ -72,6 +78,18 @@ export function applyFunctionEnvironment(env: Record<string, string>): void {
     else process.env[key] = value;
   }
   applied = env;
+}
+
+/**
+ * The user pool that `optional` routes check tokens against, known once cognito-local is up.
+ * The functions read it per call (tokenConfig), so setting it after they are loaded is fine.
+ */
+export function applyTokenEnvironment(config: TokenConfig): void {
+  const env: Record<(typeof TOKEN_ENV_NAMES)[number], string> = {
+    COGNITO_ISSUER: config.issuer,
+    COGNITO_CLIENT_ID: config.clientId,
+  };
+  Object.assign(process.env, env);
 }
 
 export function assertEnvironmentReady(): void {

@@ -13,7 +13,7 @@ import { startApiGateway } from './api-gateway';
 import type { LocalCloud, LocalCloudEndpoints, LocalCloudOptions } from './cloud';
 import { cognitoClient, ensureAdmin, ensureUserPool, startCognitoLocal, triggerRegistry } from './cognito';
 import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
-import { applyFunctionEnvironment, functionEnvironment } from './environment';
+import { applyFunctionEnvironment, applyTokenEnvironment, functionEnvironment } from './environment';
 import { startEventBus, type BusRule, type LocalEventBus } from './event-bus';
 import { loadHandler } from './handlers';
 import type { RunningServer } from './http-server';
@@ -21,7 +21,9 @@ import { startLambdaInvokeApi } from './lambda-invoke';
 import { DEFAULT_WEB_DIST } from './paths';
 import { resolvePorts, type Ports } from './ports';
 import { ProcessGroup, type ManagedChild } from './processes';
-import { seedProducts } from './seed';
+import { secretArn, startSecretsManager } from './secrets-manager';
+import { seedProducts, seedPromoCodes } from './seed';
+import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startSesEmulator } from './ses';
 import { loadState, saveState } from './state';
 import { startWebServer } from './web-server';
@@ -33,6 +35,10 @@ const FROM_EMAIL = 'shop@linea.local';
 /** Contact messages land in the local mailbox like every other email. */
 const SHOP_INBOX_EMAIL = 'team@linea.local';
 const ACCOUNT = '000000000000';
+/** Local test values: what the Stripe stand-in accepts and signs with, and what the functions read from Secrets Manager. */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_linea_local_0000000000000000';
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_linea_local_0000000000000000';
+const STRIPE_SECRET_NAME = 'linea/local/stripe';
 const LAMBDA_TIMEOUT_MS = 29_000;
 const CONSUMER_TIMEOUT_MS = 30_000;
 
@@ -87,6 +93,9 @@ export async function launch(
     dynamodbEndpoint: loopback(ports.dynamodb),
     eventBusEndpoint: loopback(ports.bus),
     sesEndpoint: loopback(ports.ses),
+    stripeApiUrl: loopback(ports.stripe),
+    stripeSecretId: secretArn(REGION, ACCOUNT, STRIPE_SECRET_NAME),
+    secretsManagerEndpoint: loopback(ports.secrets),
   });
   applyFunctionEnvironment(env);
 
@@ -113,6 +122,7 @@ export async function launch(
   });
   const servers: RunningServer[] = [];
   let bus: LocalEventBus | undefined;
+  let stripe: StripeStandIn | undefined;
   let stopped = false;
 
   /** Servers that finish starting after a failed start has already stopped are closed at once. */
@@ -125,7 +135,9 @@ export async function launch(
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
-    // The bus first: it may still deliver, and dead-letters what it cannot finish.
+    // Stripe first (its webhooks feed the bus), then the bus: it may still deliver, and
+    // dead-letters what it cannot finish.
+    await stripe?.close();
     await bus?.close();
     await Promise.all(servers.map((server) => server.close()));
     await group.stopAll();
@@ -162,6 +174,36 @@ export async function launch(
       return server;
     });
 
+    const secretsReady = startSecretsManager({
+      port: ports.secrets,
+      region: REGION,
+      account: ACCOUNT,
+      secrets: {
+        [STRIPE_SECRET_NAME]: JSON.stringify({
+          secretKey: LOCAL_STRIPE_SECRET_KEY,
+          webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        }),
+      },
+      log: verboseLog,
+    }).then(track);
+    const stripeReady = startStripeStandIn({
+      port: ports.stripe,
+      secretKey: LOCAL_STRIPE_SECRET_KEY,
+      webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+      // Deliveries that find the gateway not yet listening are retried, as Stripe would.
+      webhookUrl: `${apiUrl}/webhooks/stripe`,
+      ...(persistDir ? { stateFile: join(persistDir, 'stripe.json') } : {}),
+      ...(options.stripeAsyncPaymentDelayMs !== undefined
+        ? { asyncPaymentDelayMs: options.stripeAsyncPaymentDelayMs }
+        : {}),
+      log: verboseLog,
+      warn,
+    }).then((server) => {
+      if (stopped) void server.close();
+      else stripe = server;
+      return server;
+    });
+
     const state = loadState(persistDir);
     const dynamo = startDynamoDbLocal(group, {
       port: ports.dynamodb,
@@ -170,11 +212,15 @@ export async function launch(
       const client = dynamoDbClient(endpoint);
       try {
         const created = await ensureTable(client, TABLE_NAME);
+        const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+        // Each seed runs once per data directory, so what the admin changes later stays changed.
+        if (created || !state.promoCodesSeededAt) {
+          const codes = await seedPromoCodes(documents, TABLE_NAME);
+          state.promoCodesSeededAt = new Date().toISOString();
+          log(`[local] seeded promo codes ${codes.join(', ')}`);
+        }
         if (!created && state.catalogueSeededAt) return { endpoint, seeded: false };
-        const count = await seedProducts(
-          DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
-          TABLE_NAME,
-        );
+        const count = await seedProducts(documents, TABLE_NAME);
         state.catalogueSeededAt = new Date().toISOString();
         log(`[local] table ${TABLE_NAME} ${created ? 'created' : 'found'}; seeded ${count} products`);
         return { endpoint, seeded: true };
@@ -202,15 +248,19 @@ export async function launch(
     });
     const warm = warmHandlers(handlerModules, warn);
 
-    const [dynamoResult, sesResult, cognitoResult, busServer] = await Promise.all([
+    const [dynamoResult, sesResult, cognitoResult, busServer, stripeServer] = await Promise.all([
       dynamo,
       ses,
       cognito,
       busReady,
+      stripeReady,
+      secretsReady,
       lambdaApi,
       warm,
     ]);
     saveState(persistDir, state);
+    const issuer = `${cognitoResult.endpoint}/${cognitoResult.userPoolId}`;
+    applyTokenEnvironment({ issuer, clientId: cognitoResult.userPoolClientId });
 
     // Mutable on purpose: a later user of a shared cloud may add origins (see startLocalCloud).
     const corsOrigins = [webUrl, loopback(ports.web), ...(options.extraCorsOrigins ?? [])];
@@ -221,7 +271,7 @@ export async function launch(
         routes: routes as readonly RouteDefinition[],
         fallbackHandler: fallbackRoute.handler,
         auth: {
-          issuer: `${cognitoResult.endpoint}/${cognitoResult.userPoolId}`,
+          issuer,
           audience: cognitoResult.userPoolClientId,
           jwksUrl: `${cognitoResult.endpoint}/${cognitoResult.userPoolId}/.well-known/jwks.json`,
         },
@@ -262,6 +312,9 @@ export async function launch(
       eventBusUrl: busServer.url,
       eventBusName: EVENT_BUS_NAME,
       region: REGION,
+      stripeApiUrl: stripeServer.url,
+      stripeSecretKey: LOCAL_STRIPE_SECRET_KEY,
+      stripeWebhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
     };
     if (persistDir) {
       writeFileSync(join(persistDir, 'local-endpoints.json'), `${JSON.stringify(endpoints, null, 2)}\n`, {
@@ -273,6 +326,7 @@ export async function launch(
       startupMs: Math.round(performance.now() - started),
       seeded: dynamoResult.seeded,
       bus: busServer,
+      stripe: stripeServer,
       persistDir,
       webDist,
       ports,

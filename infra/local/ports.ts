@@ -1,7 +1,7 @@
 /** Port allocation: fixed ports for `npm start`, free ones (port 0) for tests and benchmarks. */
 import { createServer } from 'node:net';
 
-export const SERVICES = ['web', 'api', 'bus', 'lambda', 'cognito', 'ses', 'dynamodb'] as const;
+export const SERVICES = ['web', 'api', 'bus', 'lambda', 'cognito', 'ses', 'dynamodb', 'stripe', 'secrets'] as const;
 export type Service = (typeof SERVICES)[number];
 export type Ports = Record<Service, number>;
 
@@ -14,6 +14,8 @@ export const DEFAULT_PORTS: Ports = {
   cognito: 9229,
   ses: 8005,
   dynamodb: 8000,
+  stripe: 4030,
+  secrets: 4040,
 };
 
 const LABELS: Record<Service, string> = {
@@ -24,6 +26,8 @@ const LABELS: Record<Service, string> = {
   cognito: 'cognito-local',
   ses: 'the SES emulator',
   dynamodb: 'DynamoDB Local',
+  stripe: 'the Stripe stand-in',
+  secrets: 'the local Secrets Manager',
 };
 
 /**

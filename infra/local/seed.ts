@@ -14,3 +14,14 @@ export async function seedProducts(db: DynamoDBDocumentClient, tableName: string
   await Promise.all(products.map((product) => repository.put(product)));
   return products.length;
 }
+
+/** Seeds the promo codes (one of each kind, plus an inactive one) through the promo repository. */
+export async function seedPromoCodes(db: DynamoDBDocumentClient, tableName: string): Promise<string[]> {
+  const [{ createPromoRepository }, { seedPromoCodes: codes }] = await Promise.all([
+    import('../../functions/data/promo-repository'),
+    import('./seed/promo-codes'),
+  ]);
+  const repository = createPromoRepository(db, () => tableName);
+  await Promise.all(codes.map((code) => repository.put(code)));
+  return codes.map((code) => `${code.code}${code.isActive ? '' : ' (inactive)'}`);
+}

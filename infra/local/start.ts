@@ -6,7 +6,7 @@
  *   npm start                       keep .data from the last run
  *   npm start -- --reset            start from scratch (wipes .data)
  *   npm start -- --verbose          print every request, delivery and stand-in log line
- *   npm start -- --api-port 4001    any port: --<web|api|bus|lambda|cognito|ses|dynamodb>-port,
+ *   npm start -- --api-port 4001    any port: --<web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets>-port,
  *                                   or LINEA_<SERVICE>_PORT=<n>
  */
 import { relative } from 'node:path';
@@ -15,12 +15,12 @@ import { DEFAULT_PERSIST_DIR, DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
 import { DEFAULT_PORTS, portOverrides } from './ports';
 import { ensureWebBuild } from './web-build';
 
-const KNOWN_FLAGS = /^--(reset|verbose|help|(web|api|bus|lambda|cognito|ses|dynamodb)-port(=.*)?)$/;
+const KNOWN_FLAGS = /^--(reset|verbose|help|(web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets)-port(=.*)?)$/;
 
 function usage(): string {
   return [
     'Usage: npm start [-- --reset] [-- --verbose] [-- --<service>-port <n>]',
-    'Services: web, api, bus, lambda, cognito, ses, dynamodb (or LINEA_<SERVICE>_PORT=<n>).',
+    'Services: web, api, bus, lambda, cognito, ses, dynamodb, stripe, secrets (or LINEA_<SERVICE>_PORT=<n>).',
   ].join('\n');
 }
 
@@ -74,6 +74,8 @@ async function main(): Promise<void> {
       `  Mailbox    ${e.mailboxUrl}   (every email the shop sends)`,
       `  Admin      ${e.adminEmail}`,
       `  Password   ${e.adminPassword}`,
+      `  Payments   ${e.stripeApiUrl}   (Stripe stand-in: its hosted page has Pay, Pay later, Decline, Cancel)`,
+      `  Promo      WELCOME10 (10 %), LINEA20 (CHF 20), FREESHIP (free shipping)`,
       '',
       `  API        ${e.apiUrl}`,
       `  Cognito    ${e.cognitoEndpoint}   (pool ${e.userPoolId}, client ${e.userPoolClientId})`,

@@ -13,6 +13,7 @@ export interface LocalState {
   adminEmail: string;
   adminPassword: string;
   catalogueSeededAt?: string;
+  promoCodesSeededAt?: string;
 }
 
 export const ADMIN_EMAIL = 'admin@linea.local';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES, STATUS_CHANGE_REASONS } from '../domain/order-status';
 import { locale } from './common';
 
 /**
@@ -27,9 +28,26 @@ export const contactMessageReceivedV1 = z.object({
 });
 export type ContactMessageReceivedV1 = z.infer<typeof contactMessageReceivedV1>;
 
+/**
+ * An order moved from one status to another, once per real transition (a repeated payment
+ * event moves nothing and publishes nothing). Consumers load the order itself by id.
+ */
+export const orderStatusChangedV1 = z.object({
+  version: z.literal(1),
+  orderId: z.string(),
+  from: z.enum(ORDER_STATUSES),
+  to: z.enum(ORDER_STATUSES),
+  reason: z.enum(STATUS_CHANGE_REASONS),
+  email: z.string(),
+  locale,
+  changedAt: z.string(),
+});
+export type OrderStatusChangedV1 = z.infer<typeof orderStatusChangedV1>;
+
 export const EVENT_TYPES = {
   NewsletterSubscribed: newsletterSubscribedV1,
   ContactMessageReceived: contactMessageReceivedV1,
+  OrderStatusChanged: orderStatusChangedV1,
 } as const;
 export type EventDetailType = keyof typeof EVENT_TYPES;
 export type EventDetail<T extends EventDetailType> = z.infer<(typeof EVENT_TYPES)[T]>;

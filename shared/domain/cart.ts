@@ -1,6 +1,5 @@
 import type { Rappen } from './money';
-import { includedVat } from './money';
-import { SHOP_POLICY } from './shop-policy';
+import { priceOrder } from './pricing';
 
 /**
  * The cart's rules (spec §4). A line is one product in one size and one colour; prices here are
@@ -66,10 +65,10 @@ export interface CartSummary {
   vat: Rappen;
 }
 
-/** The cart page's summary: subtotal plus the flat shipping fee (no shipping on an empty cart). */
+/** The cart page's summary: subtotal plus the flat shipping fee (no shipping on an empty cart), no promo. */
 export function summarizeCart(lines: readonly CartLine[]): CartSummary {
-  const sub = subtotal(lines);
-  const shipping = lines.length ? SHOP_POLICY.shippingFee : 0;
-  const total = sub + shipping;
-  return { subtotal: sub, shipping, total, vat: includedVat(total) };
+  const { subtotal, shipping, total, vat } = priceOrder(
+    lines.map((line) => ({ unitPrice: line.price, quantity: line.quantity })),
+  );
+  return { subtotal, shipping, total, vat };
 }

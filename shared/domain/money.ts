@@ -39,7 +39,17 @@ export function formatChf(amount: Rappen, locale: Locale = 'en'): string {
   return formatter.format(amount / 100);
 }
 
-/** The VAT contained in a VAT-inclusive amount, rounded to the Rappen. */
-export function includedVat(grossAmount: Rappen, ratePercent = VAT_RATE_PERCENT): Rappen {
-  return Math.round((grossAmount * ratePercent) / (100 + ratePercent));
+/** The same rate in basis points (1/100 of a percent), so VAT arithmetic stays in integers. */
+export const VAT_RATE_BASIS_POINTS = 810;
+
+/**
+ * The VAT contained in a VAT-inclusive amount: gross x rate / (1 + rate), rounded half up to the
+ * Rappen. Integer arithmetic only: with the rate as a float (8.1), a product such as
+ * 1081 x 8.1 lands a hair off .5 and Math.round tips the wrong way.
+ */
+export function includedVat(grossAmount: Rappen, rateBasisPoints = VAT_RATE_BASIS_POINTS): Rappen {
+  assertRappen(grossAmount);
+  const numerator = grossAmount * rateBasisPoints;
+  const denominator = 10_000 + rateBasisPoints;
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }

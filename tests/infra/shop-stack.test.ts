@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
 import { CONFIG_ENV_NAMES } from '../../functions/lib/config';
-import { routeKey, routes, type RouteDefinition } from '../../functions/routes';
+import { hasAuthorizer, routeKey, routes, type RouteDefinition } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, type RuleDefinition } from '../../functions/rules';
 import { cognitoTriggers } from '../../functions/triggers';
 import { ShopStack } from '../../infra/cdk/shop-stack';
@@ -193,7 +193,7 @@ describe('Api', () => {
       ]),
     );
     for (const route of allRoutes) {
-      expect(byKey.get(routeKey(route)), routeKey(route)).toBe(route.access === 'public' ? 'NONE' : 'JWT');
+      expect(byKey.get(routeKey(route)), routeKey(route)).toBe(hasAuthorizer(route.access) ? 'JWT' : 'NONE');
     }
     expect(byKey.get('$default')).toBe('NONE');
   });
@@ -321,6 +321,54 @@ describe('Least privilege', () => {
           expect(resource).not.toBe('*');
           expect(JSON.stringify(stack.resolve(resource))).toMatch(/:identity\/(shop@)?linea\.example/);
         }
+      }
+    }
+  });
+});
+
+describe('Stripe keys', () => {
+  it('keeps the keys in one Secrets Manager secret that only payment routes may read', () => {
+    const secrets = resourcesOf('AWS::SecretsManager::Secret');
+    expect(Object.keys(secrets)).toHaveLength(1);
+    const [secretId] = Object.keys(secrets);
+    const expected = allRoutes
+      .filter((route) => route.permissions.stripeSecret)
+      .map((route) => roleIdOf(stack.api.functions[routeKey(route)]));
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    expect(rolesGranted('secretsmanager:GetSecretValue')).toEqual(new Set(expected));
+    for (const fn of shopFunctions()) {
+      const variables = (
+        resourcesOf('AWS::Lambda::Function')[logicalId(fn)]?.Properties?.Environment as {
+          Variables: Record<string, unknown>;
+        }
+      ).Variables;
+      expect(variables.STRIPE_SECRET_ID).toEqual({ Ref: secretId });
+      expect(variables.STRIPE_API_URL).toBe('https://api.stripe.com');
+    }
+  });
+
+  it('puts no Stripe key anywhere in the template', () => {
+    const json = JSON.stringify(template.toJSON());
+    // Any key-shaped value (the secret's description names the format with an ellipsis only).
+    expect(json).not.toMatch(/(sk|rk)_(test|live)_[A-Za-z0-9]{6,}|whsec_[A-Za-z0-9]{6,}/);
+  });
+});
+
+describe('Tokens checked by handlers', () => {
+  it('tells functions of optional-access routes which pool and client to trust, and no others', () => {
+    const lambdas = resourcesOf('AWS::Lambda::Function');
+    for (const route of allRoutes) {
+      const fn = stack.api.functions[routeKey(route)];
+      if (!fn) throw new Error(`no function for ${routeKey(route)}`);
+      const variables = (lambdas[logicalId(fn)]?.Properties?.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      if (route.access === 'optional') {
+        expect(variables.COGNITO_ISSUER, routeKey(route)).toEqual({
+          'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'ProviderName'] }]],
+        });
+        expect(variables.COGNITO_CLIENT_ID, routeKey(route)).toEqual({ Ref: logicalId(stack.auth.userPoolClient) });
+      } else {
+        expect(variables.COGNITO_ISSUER, routeKey(route)).toBeUndefined();
       }
     }
   });

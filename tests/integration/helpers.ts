@@ -195,3 +195,32 @@ export function documentClient(): DynamoDBDocumentClient {
     { marshallOptions: { removeUndefinedValues: true } },
   );
 }
+
+/** The real Stripe SDK, pointed at the Stripe stand-in: tests act as Stripe (or as its dashboard) with it. */
+export async function stripeClient() {
+  const { default: Stripe } = await import('stripe');
+  const url = new URL(endpoints().stripeApiUrl);
+  return new Stripe(endpoints().stripeSecretKey, { host: url.hostname, port: url.port, protocol: 'http' });
+}
+
+/** Waits until the Stripe stand-in has delivered every webhook and settled every "Pay later". */
+export async function waitForStripeIdle(timeoutMs = 20_000): Promise<boolean> {
+  const response = await fetch(`${endpoints().stripeApiUrl}/_stand-in/idle?timeoutMs=${timeoutMs}`);
+  return ((await response.json()) as { idle: boolean }).idle;
+}
+
+/** Posts the hosted payment page's form as a browser would, and returns where it redirects. */
+export async function payOnHostedPage(
+  url: string,
+  action: 'pay' | 'pay_later' | 'pay_later_fail' | 'decline' | 'cancel',
+): Promise<{ status: number; location: string | null; html: string }> {
+  const form = new URLSearchParams({
+    action,
+    name: 'Anna Muster',
+    line1: 'Bahnhofstrasse 1',
+    postal_code: '8001',
+    city: 'Zürich',
+  });
+  const response = await fetch(url, { method: 'POST', body: form, redirect: 'manual' });
+  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+}

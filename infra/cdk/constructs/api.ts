@@ -11,7 +11,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { API_CORS, routeKey, type RouteDefinition } from '../../../functions/routes';
+import { API_CORS, hasAuthorizer, routeKey, type RouteDefinition } from '../../../functions/routes';
 import { grantPermissions, idFromModule, type GrantTargets } from './grants';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
 
@@ -41,7 +41,17 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const grantTargets: GrantTargets = { table: props.table, bus: props.bus, emailSender: props.emailSender };
+    const grantTargets: GrantTargets = {
+      table: props.table,
+      bus: props.bus,
+      emailSender: props.emailSender,
+      stripeSecret: props.stripeSecret,
+    };
+    // Routes with `optional` access check a token in the handler, against the same pool and client.
+    const tokenConfig = {
+      issuer: `https://${props.userPool.userPoolProviderName}`,
+      clientId: props.userPoolClient.userPoolClientId,
+    };
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'LINEA shop API (functions/routes.ts)',
@@ -80,6 +90,7 @@ export class Api extends Construct {
         handlerModule: route.handler,
         description: key,
         config: props.functionConfig,
+        ...(route.access === 'optional' ? { tokenConfig } : {}),
       });
       grantPermissions(fn, route.permissions, grantTargets);
 
@@ -87,7 +98,7 @@ export class Api extends Construct {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${constructId}Integration`, fn),
-        authorizer: route.access === 'public' ? undefined : authorizer,
+        authorizer: hasAuthorizer(route.access) ? authorizer : undefined,
       });
 
       if (route.throttle) {

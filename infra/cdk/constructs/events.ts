@@ -6,6 +6,7 @@ import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RuleDefinition } from '../../../functions/rules';
 import { grantPermissions } from './grants';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailSender } from './notifications';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
 
@@ -19,6 +20,7 @@ export interface EventsProps {
   readonly functionConfig: Omit<ShopFunctionConfig, 'eventBusName'>;
   readonly table: ITable;
   readonly emailSender: IEmailSender;
+  readonly stripeSecret: ISecret;
 }
 
 /**
@@ -66,6 +68,7 @@ export class Events extends Construct {
         table: props.table,
         bus: this.bus,
         emailSender: props.emailSender,
+        stripeSecret: props.stripeSecret,
       });
       new Rule(this, rule.name, {
         eventBus: this.bus,

@@ -1,6 +1,7 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { RoutePermissions } from '../../../functions/routes';
 import type { IEmailSender } from './notifications';
 
@@ -9,6 +10,8 @@ export interface GrantTargets {
   readonly table: ITable;
   readonly bus: IEventBus;
   readonly emailSender: IEmailSender;
+  /** The Stripe keys (JSON `{ secretKey, webhookSecret }`). */
+  readonly stripeSecret: ISecret;
 }
 
 /** Turns a table entry's declared permissions into grants, and nothing more. */
@@ -17,6 +20,7 @@ export function grantPermissions(grantee: IGrantable, permissions: RoutePermissi
   if (permissions.table === 'readWrite') targets.table.grantReadWriteData(grantee);
   if (permissions.publishEvents) targets.bus.grantPutEventsTo(grantee);
   if (permissions.sendEmail) targets.emailSender.grantSendEmail(grantee);
+  if (permissions.stripeSecret) targets.stripeSecret.grantRead(grantee);
 }
 
 /** `http/products/get-product` → `ProductsGetProduct`: a readable, stable construct id. */

@@ -5,7 +5,7 @@ import { Architecture, Runtime, type FunctionOptions } from 'aws-cdk-lib/aws-lam
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { CONFIG_ENV_NAMES, Config } from '../../../functions/lib/config';
+import type { CONFIG_ENV_NAMES, Config, TOKEN_ENV_NAMES, TokenConfig } from '../../../functions/lib/config';
 import { REPO_ROOT } from '../paths';
 
 /** What every function is told about its surroundings; the same shape `loadConfig` returns. */
@@ -21,6 +21,13 @@ export interface ShopFunctionProps extends Pick<
    */
   readonly handlerModule: string;
   readonly config: ShopFunctionConfig;
+  /**
+   * The user pool that tokens checked by the handler itself must come from (routes with
+   * `optional` access).
+   *
+   * @default - none: the function checks no tokens itself
+   */
+  readonly tokenConfig?: TokenConfig;
   /** @default Duration.seconds(10), enough for an HTTP handler doing a few DynamoDB calls */
   readonly timeout?: Duration;
   /** @default 512 */
@@ -70,6 +77,7 @@ export class ShopFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         ...toEnvironment(props.config),
+        ...(props.tokenConfig ? toTokenEnvironment(props.tokenConfig) : {}),
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -87,6 +95,9 @@ export class ShopFunction extends NodejsFunction {
         // exact SDK version the tests and the local stand-ins ran, minified and tree-shaken to
         // the commands it uses, instead of whatever version the runtime image carries that day.
         externalModules: [],
+        // React (the order emails) picks its production build from NODE_ENV at bundle time;
+        // without this the bundle carries, and runs, the slower development build.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         logLevel: LogLevel.WARNING,
       },
     });
@@ -105,5 +116,14 @@ function toEnvironment(config: ShopFunctionConfig): Record<string, string> {
     FROM_EMAIL: config.fromEmail,
     WEB_URL: config.webUrl,
     SHOP_INBOX_EMAIL: config.shopInboxEmail,
+    STRIPE_API_URL: config.stripeApiUrl,
+    STRIPE_SECRET_ID: config.stripeSecretId,
   } satisfies Record<(typeof CONFIG_ENV_NAMES)[number], string>;
+}
+
+function toTokenEnvironment(config: TokenConfig): Record<string, string> {
+  return {
+    COGNITO_ISSUER: config.issuer,
+    COGNITO_CLIENT_ID: config.clientId,
+  } satisfies Record<(typeof TOKEN_ENV_NAMES)[number], string>;
 }

@@ -53,6 +53,7 @@ const CODE_BY_STATUS: Readonly<Record<number, ApiErrorCode>> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
 

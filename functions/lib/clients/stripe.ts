@@ -1,0 +1,30 @@
+import Stripe from 'stripe';
+import { config } from '../config';
+import { stripeSecrets } from '../secrets';
+
+let current: { secretKey: string; stripe: Stripe } | undefined;
+
+/**
+ * The Stripe SDK, pointed at STRIPE_API_URL and keyed from Secrets Manager. Rebuilt only when
+ * the key changes (a rotation), so a warm function keeps its connection pool.
+ */
+export async function stripeClient(): Promise<Stripe> {
+  const { secretKey } = await stripeSecrets();
+  if (current?.secretKey !== secretKey) {
+    const url = new URL(config().stripeApiUrl);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    current = {
+      secretKey,
+      stripe: new Stripe(secretKey, {
+        host: url.hostname,
+        port: url.port || (protocol === 'http' ? 80 : 443),
+        protocol,
+        // Every write carries an idempotency key, so the SDK's own retries cannot double anything.
+        maxNetworkRetries: 2,
+        timeout: 10_000,
+        appInfo: { name: 'linea-shop' },
+      }),
+    };
+  }
+  return current.stripe;
+}

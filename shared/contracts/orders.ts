@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../domain/order-status';
+import { PROMO_TYPES } from '../domain/promo';
+import { locale, rappen } from './common';
+
+export const orderStatus = z.enum(ORDER_STATUSES);
+
+export const orderItemDto = z.object({
+  productId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  size: z.string(),
+  color: z.string(),
+  /** VAT-inclusive unit price at the time of the order, in Rappen. */
+  unitPrice: rappen,
+  quantity: z.number().int().positive(),
+  lineTotal: rappen,
+});
+export type OrderItemDto = z.infer<typeof orderItemDto>;
+
+/** An order as its owner, an admin, or a guest holding its payment session sees it. */
+export const orderDto = z.object({
+  id: z.string(),
+  /** Last 8 characters of the id, upper-case (spec §9). */
+  number: z.string(),
+  status: orderStatus,
+  createdAt: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+  locale,
+  items: z.array(orderItemDto),
+  subtotal: rappen,
+  shipping: rappen,
+  discount: rappen,
+  total: rappen,
+  /** The Swiss VAT contained in the total. */
+  vat: rappen,
+  promo: z.object({ code: z.string(), type: z.enum(PROMO_TYPES) }).optional(),
+  trackingNumber: z.string().optional(),
+  carrier: z.string().optional(),
+  trackingUrl: z.string().optional(),
+});
+export type OrderDto = z.infer<typeof orderDto>;
+
+export const orderPathParams = z.object({ id: z.string().min(1).max(100) }).strict();
+
+/** A Stripe Checkout Session id: the guest's proof of purchase on the confirmation page. */
+export const checkoutSessionId = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(/^cs_[A-Za-z0-9_]+$/, 'A checkout session id starts with cs_');
+
+export const orderFromSessionRequest = z.object({ sessionId: checkoutSessionId }).strict();
+export type OrderFromSessionRequest = z.infer<typeof orderFromSessionRequest>;
