@@ -146,6 +146,15 @@ export const routes = [
   },
   {
     method: 'POST',
+    path: '/checkout/abandon',
+    access: 'public',
+    handler: 'http/checkout/abandon-checkout',
+    permissions: { table: 'readWrite', publishEvents: true, stripeSecret: true },
+    throttle: { rateLimit: 20, burstLimit: 40 },
+    maxBodyBytes: 1024,
+  },
+  {
+    method: 'POST',
     path: '/orders/from-session',
     access: 'public',
     handler: 'http/orders/order-from-session',

@@ -99,6 +99,9 @@ export class StockShortageError extends Error {
   }
 }
 
+export type EmailClaim =
+  { readonly outcome: 'claimed'; readonly claimedAt: string } | { readonly outcome: 'sent' | 'busy' };
+
 export type TransitionResult =
   /** The order moved; its OrderStatusChanged event waits in the outbox. */
   | { readonly outcome: 'changed'; readonly order: Order }
@@ -106,6 +109,16 @@ export type TransitionResult =
   | { readonly outcome: 'stale' }
   /** This payment event was already acted on: nothing was written. */
   | { readonly outcome: 'duplicate-event' };
+
+/**
+ * A line of a product with no sizes, colours or images has empty strings there. DynamoDB takes
+ * them since 2020, DynamoDB Local 1.11 does not, so lines are stored without them and read back
+ * with them.
+ */
+const storedLine = (item: OrderItem): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(item).filter(([, value]) => value !== ''));
+const readLine = (stored: Record<string, unknown>): OrderItem =>
+  ({ image: '', size: '', color: '', ...stored }) as OrderItem;
 
 function toItem(order: Order): Record<string, unknown> {
   return {
@@ -115,6 +128,7 @@ function toItem(order: Order): Record<string, unknown> {
     entity: ORDER_ENTITY,
     schemaVersion: SCHEMA_VERSION,
     ...order,
+    items: order.items.map(storedLine),
     outbox: {},
   };
 }
@@ -132,7 +146,7 @@ function fromItem(item: Record<string, unknown>): Order {
     outbox: _outbox,
     ...order
   } = item;
-  return order as unknown as Order;
+  return { ...order, items: ((order.items ?? []) as Record<string, unknown>[]).map(readLine) } as unknown as Order;
 }
 
 function outboxOf(item: Record<string, unknown>): OutboxEntry[] {
@@ -415,27 +429,68 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
     },
 
     /**
-     * Claims the sending of one kind of email for an order: true for the first caller only, so
-     * a repeated event does not mail the customer twice. Released again if the send fails.
+     * Claims the sending of one kind of email for an order, so a repeated event does not mail
+     * the customer twice: 'claimed' for the first caller, 'sent' once it went out, 'busy' while
+     * another delivery holds a live claim. A claim older than `leaseSeconds` is taken over (its
+     * holder died between claiming and sending), so a crash cannot lose the email.
      */
-    async claimEmail(orderId: string, kind: string, at: string): Promise<boolean> {
+    async claimEmail(orderId: string, kind: string, now: Date, leaseSeconds = 60): Promise<EmailClaim> {
+      const claimedAt = now.toISOString();
       try {
         await db.send(
           new PutCommand({
             TableName: table(),
-            Item: { ...keys.orderEmail(orderId, kind), entity: 'OrderEmail', schemaVersion: 1, claimedAt: at },
-            ConditionExpression: 'attribute_not_exists(PK)',
+            Item: {
+              ...keys.orderEmail(orderId, kind),
+              entity: 'OrderEmail',
+              schemaVersion: 1,
+              state: 'sending',
+              claimedAt,
+            },
+            ConditionExpression: 'attribute_not_exists(PK) OR (#state = :sending AND claimedAt < :stale)',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: {
+              ':sending': 'sending',
+              ':stale': new Date(now.getTime() - leaseSeconds * 1000).toISOString(),
+            },
           }),
         );
-        return true;
+        return { outcome: 'claimed', claimedAt };
       } catch (err) {
-        if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-        throw err;
+        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+        const { Item } = await db.send(
+          new GetCommand({ TableName: table(), Key: keys.orderEmail(orderId, kind), ConsistentRead: true }),
+        );
+        return { outcome: Item?.state === 'sent' ? 'sent' : 'busy' };
       }
     },
 
-    async releaseEmail(orderId: string, kind: string): Promise<void> {
-      await db.send(new DeleteCommand({ TableName: table(), Key: keys.orderEmail(orderId, kind) }));
+    async markEmailSent(orderId: string, kind: string, at: string): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.orderEmail(orderId, kind),
+          UpdateExpression: 'SET #state = :sent, sentAt = :at',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':sent': 'sent', ':at': at },
+        }),
+      );
+    },
+
+    /** Gives a claim back after a failed send, unless another delivery has taken it over since. */
+    async releaseEmail(orderId: string, kind: string, claimedAt: string): Promise<void> {
+      try {
+        await db.send(
+          new DeleteCommand({
+            TableName: table(),
+            Key: keys.orderEmail(orderId, kind),
+            ConditionExpression: 'claimedAt = :mine',
+            ExpressionAttributeValues: { ':mine': claimedAt },
+          }),
+        );
+      } catch (err) {
+        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+      }
     },
 
     async listForStats(): Promise<OrderForStats[]> {

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminClaims, apiEvent, customerClaims, parseBody } from '../../tests/fixtures/api-event';
@@ -10,7 +11,12 @@ import { handler as sendContactMessage } from '../http/contact/send-contact-mess
 import { findIllFormedText, toErrorResponse } from './http';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
-beforeEach(() => ddbMock.reset());
+const busMock = mockClient(EventBridgeClient);
+beforeEach(() => {
+  ddbMock.reset();
+  busMock.reset();
+  busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] });
+});
 
 describe('the HTTP edge', () => {
   it('rejects an unknown body field with 400 naming the field', async () => {

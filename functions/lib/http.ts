@@ -147,13 +147,11 @@ export function rawBody(event: HttpEvent): Buffer {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
 }
 
-function readBody(event: HttpEvent, maxBytes: number): unknown {
-  const raw = rawBody(event);
+function readBody(event: HttpEvent, raw: Buffer): unknown {
   if (raw.byteLength === 0) {
     throw new ValidationError('Request body is required', [{ field: 'body', message: 'Required' }]);
   }
   if (!isJsonContentType(header(event, 'content-type'))) throw new UnsupportedMediaTypeError('application/json');
-  if (raw.byteLength > maxBytes) throw new PayloadTooLargeError(maxBytes);
   let parsed: unknown;
   try {
     parsed = JSON.parse(strictUtf8.decode(raw));
@@ -217,7 +215,10 @@ export function httpHandler<
       if ((route.access === 'customer' || route.access === 'admin') && !actor) throw new UnauthenticatedError();
       if (route.access === 'admin' && !actor?.isAdmin) throw new ForbiddenError();
 
-      const body = schemas.body ? parseWith(schemas.body, readBody(event, maxBytes), 'body') : undefined;
+      // Every route's limit holds, also for routes that read the raw body themselves (the webhook).
+      const raw = rawBody(event);
+      if (raw.byteLength > maxBytes) throw new PayloadTooLargeError(maxBytes);
+      const body = schemas.body ? parseWith(schemas.body, readBody(event, raw), 'body') : undefined;
       assertWellFormed(event.queryStringParameters, 'query');
       assertWellFormed(event.pathParameters, 'path');
       const query = schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined;

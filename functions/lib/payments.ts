@@ -24,8 +24,8 @@ export interface CheckoutSessionState {
   readonly currency: string | null;
 }
 
-/** What a session (or an event about it) means for its order. */
-export type PaymentOutcome = 'paid' | 'failed' | 'expired' | 'awaiting';
+/** What a session (or an event about it) means for its order; 'abandoned' is a session the shopper cancelled. */
+export type PaymentOutcome = 'paid' | 'failed' | 'expired' | 'abandoned' | 'awaiting';
 
 export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',

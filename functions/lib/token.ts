@@ -12,8 +12,9 @@ let jwks: { issuer: string; keys: ReturnType<typeof createRemoteJWKSet> } | unde
  * 401, so a client with a stale session learns it instead of silently checking out as a guest.
  */
 export async function optionalActor(authorization: string | undefined): Promise<Actor | undefined> {
-  const token = authorization?.replace(/^bearer\s+/i, '').trim();
-  if (!token) return undefined;
+  if (authorization === undefined || authorization.trim() === '') return undefined;
+  const token = authorization.replace(/^bearer\s*/i, '').trim();
+  if (!token) throw new UnauthenticatedError();
   const { issuer, clientId } = tokenConfig();
   if (jwks?.issuer !== issuer) {
     jwks = { issuer, keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)) };

@@ -3,6 +3,7 @@ import { NotFoundError } from '@linea/shared/errors';
 import { orders as orderRepository, type Order, type OrderRepository } from '../data/order-repository';
 import { logger } from '../lib/logger';
 import {
+  expireCheckout,
   outcomeOfEvent,
   outcomeOfSession,
   readCheckout,
@@ -15,6 +16,7 @@ import { publishOrderEvents } from './publish-order-events';
 interface Deps {
   orders: Pick<OrderRepository, 'getWithOutbox' | 'transition' | 'recordStripeEvent' | 'clearOutbox'>;
   readCheckout: typeof readCheckout;
+  expireCheckout: typeof expireCheckout;
   publish: typeof publishOrderEvents;
   now: () => Date;
 }
@@ -22,6 +24,7 @@ interface Deps {
 const defaults: Deps = {
   orders: orderRepository,
   readCheckout,
+  expireCheckout,
   publish: publishOrderEvents,
   now: () => new Date(),
 };
@@ -30,10 +33,11 @@ const TARGET: Readonly<Record<PaymentOutcome, { to: OrderStatus; reason: StatusC
   paid: { to: 'confirmed', reason: 'payment_succeeded' },
   failed: { to: 'cancelled', reason: 'payment_failed' },
   expired: { to: 'cancelled', reason: 'checkout_expired' },
+  abandoned: { to: 'cancelled', reason: 'checkout_abandoned' },
   awaiting: undefined,
 };
 
-/** Whether a session really belongs to this order and charges what the order totals. */
+/** Whether a session really is the one opened for this order (ids on both sides). */
 function belongsTo(session: CheckoutSessionState, order: Order): boolean {
   return session.id === order.stripeSessionId && session.orderId === order.id;
 }
@@ -64,12 +68,19 @@ async function settle(
     const at = deps.now().toISOString();
     if (!target || order.status === target.to || !canTransition(order.status, target.to, 'payment')) {
       if (target && order.status !== target.to) {
-        // A payment outcome that arrives after the shop moved on (e.g. paid after an admin cancelled).
-        logger.warn('Payment outcome ignored for an order that is no longer pending', {
-          orderId,
-          status: order.status,
-          outcome,
-        });
+        // A payment outcome that arrives after the shop moved on. Money taken for a cancelled
+        // order must be refunded by a person, so that case is an alert, not a note.
+        const log = outcome === 'paid' ? logger.error : logger.warn;
+        log(
+          outcome === 'paid'
+            ? 'ALERT: payment received for an order that is not pending; refund or revive it'
+            : 'Payment outcome ignored for an order that is no longer pending',
+          {
+            orderId,
+            status: order.status,
+            outcome,
+          },
+        );
       }
       if (stripeEventId) await deps.orders.recordStripeEvent(stripeEventId, orderId, at);
       await deps.publish(orderId, found.outbox);
@@ -106,6 +117,35 @@ export async function applyPaymentEvent(event: PaymentEvent, deps: Deps = defaul
   }
   const order = await settle(orderId, event.session, outcomeOfEvent(event), event.id, deps);
   if (!order) logger.warn('Stripe event for an unknown order', { eventId: event.id, orderId });
+}
+
+/** A publish that fails is logged: the event stays in the order's outbox for the webhook to publish. */
+function lenientPublish(deps: Deps): Deps {
+  return {
+    ...deps,
+    publish: (orderId, known) =>
+      deps
+        .publish(orderId, known)
+        .catch((err: unknown) => logger.error('Order events left in the outbox', { err, orderId })),
+  };
+}
+
+/**
+ * POST /checkout/abandon: the shopper pressed Cancel on the payment page and is back at the
+ * checkout. Their session is expired at Stripe, so it can no longer be paid, and the order is
+ * cancelled with its units back on the shelf at once, rather than after the 30 minutes the
+ * session would have stayed open. A session paid meanwhile stays paid.
+ */
+export async function abandonCheckout(sessionId: string, deps: Deps = defaults): Promise<Order> {
+  const before = await deps.readCheckout(sessionId);
+  if (!before?.orderId) throw new NotFoundError('Order');
+  if (before.status === 'open') await deps.expireCheckout(sessionId);
+  const session = before.status === 'open' ? await deps.readCheckout(sessionId) : before;
+  if (!session) throw new NotFoundError('Order');
+  const outcome = before.status === 'open' && session.status === 'expired' ? 'abandoned' : outcomeOfSession(session);
+  const order = await settle(before.orderId, session, outcome, undefined, lenientPublish(deps));
+  if (!order) throw new NotFoundError('Order');
+  return order;
 }
 
 /**

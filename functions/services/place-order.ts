@@ -45,6 +45,11 @@ const defaults: Deps = {
   newId: randomUUID,
 };
 
+/** A product with no options at all is ordered with none (an empty size or colour). */
+function offers(options: readonly string[], chosen: string): boolean {
+  return options.length ? options.includes(chosen) : chosen === '';
+}
+
 /** Checks each line against the catalogue and prices it; every problem is named by its field. */
 function priceLines(request: CheckoutRequest, catalogue: ReadonlyMap<string, Product>): OrderItem[] {
   const issues: FieldIssue[] = [];
@@ -55,9 +60,10 @@ function priceLines(request: CheckoutRequest, catalogue: ReadonlyMap<string, Pro
       issues.push({ field: `lines.${index}.productId`, message: 'No such product' });
       continue;
     }
-    if (!product.sizes.includes(line.size))
+    if (!offers(product.sizes, line.size)) {
       issues.push({ field: `lines.${index}.size`, message: 'Not a size of this product' });
-    if (!product.colors.includes(line.color)) {
+    }
+    if (!offers(product.colors, line.color)) {
       issues.push({ field: `lines.${index}.color`, message: 'Not a colour of this product' });
     }
     items.push({
@@ -137,8 +143,10 @@ export async function placeOrder(
   try {
     await deps.orders.placeWithStockReservation(order);
   } catch (err) {
-    if (err instanceof StockShortageError) throw new OutOfStockError(shortageOf(items, catalogue, err.productIds));
-    throw err;
+    if (!(err instanceof StockShortageError)) throw err;
+    // Someone took the units between our read and the transaction: say what is left now.
+    const fresh = new Map((await deps.products.getMany(err.productIds)).map((p) => [p.id, p]));
+    throw new OutOfStockError(shortageOf(items, fresh, err.productIds));
   }
 
   let sessionId: string | undefined;
@@ -146,7 +154,7 @@ export async function placeOrder(
     const checkout = await deps.openCheckout(order, deps.now().getTime());
     sessionId = checkout.sessionId;
     await deps.orders.attachCheckoutSession(order.id, checkout.sessionId, deps.now().toISOString());
-    return { orderId: order.id, url: checkout.url };
+    return { orderId: order.id, sessionId: checkout.sessionId, url: checkout.url };
   } catch (err) {
     logger.error('Could not open a payment session; cancelling the order', { err, orderId: order.id });
     if (sessionId)

@@ -1,5 +1,6 @@
 import { orders as orderRepository, type OrderRepository, type OutboxEntry } from '../data/order-repository';
 import { publish as publishEvent } from '../lib/events';
+import { logger } from '../lib/logger';
 
 interface Deps {
   orders: Pick<OrderRepository, 'getWithOutbox' | 'clearOutbox'>;
@@ -22,12 +23,22 @@ export async function publishOrderEvents(
 ): Promise<void> {
   const outbox = known ?? (await deps.orders.getWithOutbox(orderId))?.outbox ?? [];
   const published: string[] = [];
-  try {
-    for (const entry of outbox) {
+  let failure: unknown;
+  for (const entry of outbox) {
+    try {
       await deps.publish(entry.detailType, entry.detail);
       published.push(entry.id);
+    } catch (err) {
+      failure = err;
+      break;
     }
-  } finally {
-    await deps.orders.clearOutbox(orderId, published);
   }
+  try {
+    await deps.orders.clearOutbox(orderId, published);
+  } catch (clearErr) {
+    // The bus's error is the one that matters; an entry left behind is only published again.
+    if (failure === undefined) throw clearErr;
+    logger.error('Published entries stay in the outbox', { clearErr, orderId });
+  }
+  if (failure !== undefined) throw failure;
 }

@@ -14,8 +14,9 @@ const text = (max: number) => z.string().trim().min(1, 'Required').max(max);
 export const checkoutLine = z
   .object({
     productId: text(100),
-    size: text(40),
-    color: text(40),
+    /** Empty for a product that comes in no sizes (or no colours). */
+    size: z.string().trim().max(40),
+    color: z.string().trim().max(40),
     quantity: z.number().int().min(1).max(MAX_ORDER_LINE_QUANTITY),
   })
   .strict();
@@ -69,6 +70,8 @@ export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
 export const checkoutResponse = z.object({
   orderId: z.string(),
+  /** The payment session: the proof with which the browser can later confirm or abandon it. */
+  sessionId: z.string(),
   /** The hosted payment page to send the browser to. */
   url: z.string().url(),
 });

@@ -7,9 +7,9 @@ export const promoCode = z
   .string()
   .trim()
   .min(1, 'Required')
-  .max(PROMO_CODE_MAX_LENGTH)
+  // Upper-casing can lengthen text ("ß" -> "SS"), so the limits apply to the normalised code.
   .transform(normalizePromoCode)
-  .pipe(z.string().regex(PROMO_CODE_PATTERN, 'Letters, digits, - and _ only'));
+  .pipe(z.string().max(PROMO_CODE_MAX_LENGTH).regex(PROMO_CODE_PATTERN, 'Letters, digits, - and _ only'));
 
 export const promoCodePathParams = z.object({ code: promoCode }).strict();
 

@@ -349,6 +349,7 @@ export const de: Dictionary = {
     nextHeading: 'Wie es weitergeht',
     nextDispatch: 'Wir verpacken Ihre Bestellung sorgfältig und versenden sie innert {{min}}–{{max}} Werktagen.',
     nextEmail: 'Eine Bestellbestätigung ist per E-Mail an {{email}} unterwegs.',
+    nextEmailPending: 'Sobald Ihre Zahlung bestätigt ist, senden wir eine E-Mail an {{email}}.',
     nextTracking: 'Sobald Ihr Paket unterwegs ist, erhalten Sie die Sendungsnummer per E-Mail.',
     continueShopping: 'Weiter einkaufen',
     contact: 'Kontakt',

@@ -353,6 +353,7 @@ export const en = {
     nextHeading: 'What Happens Next',
     nextDispatch: 'We pack your order with care and dispatch it within {{min}}–{{max}} business days.',
     nextEmail: 'An order confirmation is on its way to {{email}}.',
+    nextEmailPending: 'We will email {{email}} as soon as your payment is confirmed.',
     nextTracking: 'As soon as your parcel is on its way, you will receive its tracking number by email.',
     continueShopping: 'Continue Shopping',
     contact: 'Contact Us',

@@ -178,6 +178,17 @@ describe('POST /checkout', () => {
     expect(await stockOf(product.id)).toBe(2);
   });
 
+  it('sells a product that comes in no sizes or colours with both left empty, and nothing else', async () => {
+    const product = await arrangeProduct({ sizes: [], colors: [] });
+    const line = (size: string, color: string) => ({
+      method: 'POST',
+      json: { lines: [{ productId: product.id, size, color, quantity: 1 }], customer: customer(), locale: 'en' },
+    });
+    const accepted = await api('/checkout', line('', ''));
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    expect((await api('/checkout', line('M', ''))).status).toBe(400);
+  });
+
   it('refuses an unknown or inactive promo code with PROMO_INVALID and reserves nothing', async () => {
     const product = await arrangeProduct({ stockQuantity: 2 });
     for (const code of ['NOPE', 'summer25']) {
@@ -306,6 +317,36 @@ describe('payment and fulfilment', () => {
     expect(declined.html).toContain('Your card was declined.');
     expect((await orderFromSession(sessionIdOf(body.url))).body).toMatchObject({ status: 'pending' });
     expect(await stockOf(product.id)).toBe(2);
+  });
+
+  it('gives the units back at once when the shopper cancels on the payment page and abandons the checkout', async () => {
+    const product = await arrangeProduct({ stockQuantity: 2 });
+    const { body } = await checkout(product, { quantity: 2 });
+    expect(body.sessionId).toBe(sessionIdOf(body.url));
+    const cancelled = await payOnHostedPage(body.url, 'cancel');
+    expect(cancelled.location).toMatch(/\/checkout\?cancelled=1$/);
+
+    const abandoned = await api<OrderDto>('/checkout/abandon', { method: 'POST', json: { sessionId: body.sessionId } });
+    expect(abandoned.status).toBe(200);
+    expect(abandoned.body).toMatchObject({ id: body.orderId, status: 'cancelled' });
+    expect(await stockOf(product.id)).toBe(2);
+    // The session can no longer be paid.
+    expect((await stripe.checkout.sessions.retrieve(body.sessionId)).status).toBe('expired');
+    const late = await payOnHostedPage(body.url, 'pay');
+    expect(late.location).toBeNull();
+    expect(await waitForStripeIdle()).toBe(true);
+    expect((await orderFromSession(body.sessionId)).body).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('never cancels a paid order through the abandon call', async () => {
+    const product = await arrangeProduct();
+    const { body } = await checkout(product);
+    await payOnHostedPage(body.url, 'pay');
+    const abandoned = await api<OrderDto>('/checkout/abandon', { method: 'POST', json: { sessionId: body.sessionId } });
+    expect(abandoned.body).toMatchObject({ status: 'confirmed' });
+    expect((await api('/checkout/abandon', { method: 'POST', json: { sessionId: 'cs_test_unknown' } })).status).toBe(
+      404,
+    );
   });
 
   it('releases the stock of an expired session, and a later paid event cannot revive the order', async () => {

@@ -100,6 +100,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('../routes/checkout').then((m) => ({ Component: m.CheckoutRoute })),
             },
             {
+              path: relative(paths.orderConfirmation.path),
+              // Creating or loading the order starts alongside the page's code.
+              loader: ({ params }) => {
+                const id = params.orderId;
+                if (id) {
+                  void import('../features/orders/api/confirmation-order-query').then(({ confirmationOrderQuery }) =>
+                    queryClient.prefetchQuery(confirmationOrderQuery(id)),
+                  );
+                }
+                return null;
+              },
+              lazy: () => import('../routes/order-confirmation').then((m) => ({ Component: m.OrderConfirmationRoute })),
+            },
+            {
               path: relative(paths.auth.path),
               loader: redirectIfSignedIn,
               lazy: () => import('../routes/auth').then((m) => ({ Component: m.AuthRoute })),

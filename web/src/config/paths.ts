@@ -15,6 +15,14 @@ export const paths = {
   contact: { path: '/contact', getHref: () => '/contact' },
   cart: { path: '/cart', getHref: () => '/cart' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
+  /**
+   * Where the payment provider returns to, with its session id (`cs_...`), and where order emails
+   * link to, with the order id. The id is optional so that a bare URL explains what is missing.
+   */
+  orderConfirmation: {
+    path: '/order-confirmation/:orderId?',
+    getHref: (orderId: string) => `/order-confirmation/${encodeURIComponent(orderId)}`,
+  },
   auth: { path: '/auth', getHref: () => '/auth' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   sizeGuide: { path: '/size-guide', getHref: () => '/size-guide' },

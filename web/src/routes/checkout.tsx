@@ -1,8 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../components/layout/placeholder-page';
+import { useSearchParams } from 'react-router-dom';
+import { usePageMeta } from '../components/ui/use-page-meta';
+import { meQuery } from '../features/account/api/get-me';
+import { CheckoutView, type CheckoutPrefill } from '../features/checkout/components/checkout-view';
+import { selectIsSignedIn, useSessionStore } from '../stores/session-store';
 
-/** /checkout: a placeholder until the checkout issue builds the form and payment. */
+/**
+ * /checkout: the checkout form, prefilled from the account when signed in. Whether a session
+ * exists comes from the session store's storage hint, so an anonymous shopper's checkout never
+ * asks GET /me nor downloads the auth library.
+ */
 export function CheckoutRoute() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('checkout.title')} />;
+  usePageMeta({ title: t('checkout.title'), description: t('checkout.metaDescription'), noindex: true });
+  const [params] = useSearchParams();
+  const signedIn = useSessionStore(selectIsSignedIn);
+  const me = useQuery({ ...meQuery(), enabled: signedIn });
+  const prefill: CheckoutPrefill | undefined =
+    signedIn && me.data
+      ? { email: me.data.email, firstName: me.data.firstName, lastName: me.data.lastName }
+      : undefined;
+
+  return (
+    <div className="page checkout-page">
+      <h1>{t('checkout.title')}</h1>
+      <CheckoutView prefill={prefill} cancelled={params.get('cancelled') === '1'} />
+    </div>
+  );
 }

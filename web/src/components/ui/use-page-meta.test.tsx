@@ -25,4 +25,13 @@ describe('usePageMeta', () => {
     unmount();
     expect(document.getElementById('page-json-ld')).toBeNull();
   });
+
+  it('marks a page noindex only while it asks for it', () => {
+    const { rerender } = renderHook((props: { noindex?: boolean }) => usePageMeta({ title: 'Checkout', ...props }), {
+      initialProps: { noindex: true } as { noindex?: boolean },
+    });
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    rerender({});
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
 });

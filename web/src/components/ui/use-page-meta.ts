@@ -12,6 +12,8 @@ export interface PageMeta {
   type?: 'website' | 'product';
   /** Structured data (schema.org) for this page, e.g. a Product. */
   jsonLd?: Record<string, unknown>;
+  /** Keep the page out of search results (checkout, order pages). @default false */
+  noindex?: boolean;
 }
 
 const JSON_LD_ID = 'page-json-ld';
@@ -60,7 +62,7 @@ export function usePageMeta(meta: PageMeta): void {
   const title = meta.title ? t('common.pageTitle', { page: meta.title }) : t('brand.name');
   const description = meta.description ?? t('brand.tagline');
   const jsonLd = meta.jsonLd ? JSON.stringify(meta.jsonLd) : undefined;
-  const { image, type = 'website' } = meta;
+  const { image, type = 'website', noindex = false } = meta;
 
   useEffect(() => {
     const url = `${window.location.origin}${window.location.pathname}${window.location.search}`;
@@ -73,9 +75,10 @@ export function usePageMeta(meta: PageMeta): void {
     setMeta('property', 'og:url', url);
     setMeta('property', 'og:image', image ? new URL(image, window.location.origin).href : undefined);
     setMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
+    setMeta('name', 'robots', noindex ? 'noindex' : undefined);
     setCanonical(url);
     setJsonLd(jsonLd ? (JSON.parse(jsonLd) as Record<string, unknown>) : undefined);
-  }, [title, description, image, type, jsonLd, t]);
+  }, [title, description, image, type, jsonLd, noindex, t]);
 
   useEffect(() => () => setJsonLd(undefined), []);
 }

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartLine } from '@linea/shared/domain/cart';
+import { setRuntimeConfigForTesting } from '../config/runtime-config';
+import { useCartStore } from '../stores/cart-store';
+import { useSessionStore } from '../stores/session-store';
+import { jsonFetch, testConfig } from '../testing/fixtures';
+import { renderWithProviders } from '../testing/render';
+import { CheckoutRoute } from './checkout';
+
+/** Records whether anything pulled in the Amplify-backed auth module. */
+const amplify = vi.hoisted(() => ({ loaded: false }));
+vi.mock('../lib/auth/amplify-auth', () => {
+  amplify.loaded = true;
+  return {
+    configureAmplify: vi.fn(),
+    currentIdToken: vi.fn(async () => undefined),
+    signInWithPassword: vi.fn(),
+    signUpWithPassword: vi.fn(),
+    signOutOfSession: vi.fn(),
+  };
+});
+vi.mock('../features/checkout/lib/redirect-to-payment', () => ({ redirectToPayment: vi.fn() }));
+const { redirectToPayment } = await import('../features/checkout/lib/redirect-to-payment');
+
+const teeLine: CartLine = {
+  id: 'tee',
+  name: 'Essential Organic Tee',
+  price: 4900,
+  size: 'M',
+  color: 'Chalk',
+  image: '/t.svg',
+  quantity: 2,
+};
+
+const me = { userId: 'u-1', email: 'anna@example.ch', firstName: 'Anna', lastName: 'Muster', isAdmin: false };
+
+function stubApi(routes: Parameters<typeof jsonFetch>[0]) {
+  const fetch = vi.fn(jsonFetch(routes));
+  vi.stubGlobal('fetch', fetch);
+  const requested = () =>
+    fetch.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+  return { fetch, requested };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+beforeEach(() => {
+  setRuntimeConfigForTesting(testConfig);
+  useCartStore.setState({ lines: [teeLine] });
+  amplify.loaded = false;
+  vi.mocked(redirectToPayment).mockReset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setRuntimeConfigForTesting(undefined);
+  useCartStore.setState({ lines: [] });
+  useSessionStore.setState({ status: 'signedOut', confirmed: true });
+  sessionStorage.clear();
+});
+
+describe('CheckoutRoute', () => {
+  it("prefills a signed-in shopper's email and name from GET /me", async () => {
+    useSessionStore.setState({ status: 'signedIn', confirmed: true });
+    const { requested } = stubApi({ 'GET /me': { body: me } });
+    renderWithProviders(<CheckoutRoute />, { path: '/checkout' });
+
+    await waitFor(() => expect(field('Email').value).toBe('anna@example.ch'));
+    expect(field('First Name').value).toBe('Anna');
+    expect(field('Last Name').value).toBe('Muster');
+    expect(field('Address').value).toBe('');
+    expect(requested()).toEqual(['GET /me']);
+  });
+
+  it('lets an anonymous shopper check out without asking GET /me or loading the auth library', async () => {
+    const user = userEvent.setup({ delay: null });
+    useSessionStore.setState({ status: 'signedOut', confirmed: true });
+    const { requested } = stubApi({
+      'GET /promo-codes/SAVE10': { body: { code: 'SAVE10', type: 'percentage', percent: 10 } },
+      'POST /checkout': { status: 201, body: { orderId: 'ord-1', url: 'https://pay.example/cs_test_1' } },
+    });
+    renderWithProviders(<CheckoutRoute />, { path: '/checkout' });
+
+    await user.type(field('Promo code'), 'save10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('Discount (SAVE10)');
+    await user.type(field('Email'), 'anna@example.ch');
+    await user.type(field('First Name'), 'Anna');
+    await user.type(field('Last Name'), 'Muster');
+    await user.type(field('Address'), 'Bahnhofstrasse 1');
+    await user.type(field('ZIP Code'), '8001');
+    await user.type(field('City'), 'Zürich');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+    await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('https://pay.example/cs_test_1'));
+    expect(requested()).toEqual(['GET /promo-codes/SAVE10', 'POST /checkout']);
+    expect(amplify.loaded).toBe(false);
+  });
+
+  it('shows the cancelled note for /checkout?cancelled=1, and sets a noindex page title', () => {
+    stubApi({});
+    renderWithProviders(<CheckoutRoute />, { path: '/checkout?cancelled=1' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(screen.getByText('Payment cancelled').parentElement!.getAttribute('role')).toBe('status');
+    expect(document.title).toBe('Checkout · LINEA');
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
+  it('renders in German, checks in German and sends locale de', async () => {
+    const user = userEvent.setup({ delay: null });
+    await i18next.changeLanguage('de');
+    const fetch = vi.fn(
+      jsonFetch({ 'POST /checkout': { status: 201, body: { orderId: 'ord-1', url: 'https://pay.example/cs_de' } } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<CheckoutRoute />, { path: '/checkout' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Kasse' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Kontakt' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Lieferadresse' })).toBeTruthy();
+    for (const label of ['E-Mail', 'Vorname', 'Nachname', 'Adresse', 'PLZ', 'Ort', 'Promo-Code']) {
+      expect(screen.getByLabelText(label), label).toBeTruthy();
+    }
+    const country = screen.getByRole('combobox', { name: 'Land' });
+    expect(within(country).getByRole('option').textContent).toBe('Schweiz');
+    const summary = screen.getByRole('region', { name: 'Bestellübersicht' });
+    expect(within(summary).getByText('Zwischensumme')).toBeTruthy();
+    expect(within(summary).getByText('inkl. MWST (8.1%)')).toBeTruthy();
+    expect(within(summary).getAllByText('CHF 98.00').length).toBeGreaterThan(0);
+    expect(within(summary).getByText('CHF 105.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Anwenden' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+    expect(screen.getByRole('alert').textContent).toBe('Bitte füllen Sie alle Pflichtfelder aus');
+    expect(screen.getAllByText('Dieses Feld ist erforderlich.')).toHaveLength(6);
+
+    await user.type(field('E-Mail'), 'anna@example.ch');
+    await user.type(field('Vorname'), 'Anna');
+    await user.type(field('Nachname'), 'Muster');
+    await user.type(field('Adresse'), 'Bahnhofstrasse 1');
+    await user.type(field('PLZ'), '80');
+    await user.type(field('Ort'), 'Zürich');
+    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+    expect(screen.getByText('Bitte geben Sie eine vierstellige Schweizer Postleitzahl ein.')).toBeTruthy();
+
+    await user.type(field('PLZ'), '01');
+    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+    await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('https://pay.example/cs_de'));
+    const body = JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)) as { locale: string };
+    expect(body.locale).toBe('de');
+  });
+});
