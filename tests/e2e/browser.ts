@@ -126,6 +126,27 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
+/** On the product page: choose size and colour and the quantity, then add. */
+export async function addToCart(
+  page: Page,
+  options: { size?: string; color?: string; quantity?: number },
+): Promise<void> {
+  const main = page.getByRole('main');
+  if (options.color)
+    await main.getByRole('group', { name: 'Color' }).getByRole('radio', { name: options.color }).check();
+  if (options.size) {
+    await main.getByRole('group', { name: 'Size' }).getByRole('radio', { name: options.size, exact: true }).check();
+  }
+  const quantity = main.getByRole('spinbutton', { name: 'Quantity' });
+  const wanted = options.quantity ?? 1;
+  // With the stepper's buttons, as a shopper would; the field remembers the last choice.
+  while (Number(await quantity.inputValue()) < wanted)
+    await main.getByRole('button', { name: 'Increase quantity' }).click();
+  while (Number(await quantity.inputValue()) > wanted)
+    await main.getByRole('button', { name: 'Decrease quantity' }).click();
+  await main.getByRole('button', { name: 'Add to Cart' }).click();
+}
+
 /** The header's Language group; its own name is translated ("Language", "Sprache"). */
 export function languageSwitcher(page: Page): Locator {
   return page.getByRole('banner').getByRole('group', { name: /^(Language|Sprache)$/ });

@@ -5,7 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually, expectToast, launchBrowser, openShop } from './browser';
+import { addToCart, eventually, expectToast, launchBrowser, openShop } from './browser';
 
 const shop = inject('shop');
 let browser: Browser;
@@ -27,24 +27,6 @@ async function expectCartCount(page: Page, count: number): Promise<void> {
   await eventually(() => cartLink(page).getAttribute('aria-label')).toBe(
     `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
   );
-}
-
-/** On the product page: choose size and colour and the quantity, then add. */
-async function addToCart(page: Page, options: { size?: string; color?: string; quantity?: number }): Promise<void> {
-  const main = page.getByRole('main');
-  if (options.color)
-    await main.getByRole('group', { name: 'Color' }).getByRole('radio', { name: options.color }).check();
-  if (options.size) {
-    await main.getByRole('group', { name: 'Size' }).getByRole('radio', { name: options.size, exact: true }).check();
-  }
-  const quantity = main.getByRole('spinbutton', { name: 'Quantity' });
-  const wanted = options.quantity ?? 1;
-  // With the stepper's buttons, as a shopper would; the field remembers the last choice.
-  while (Number(await quantity.inputValue()) < wanted)
-    await main.getByRole('button', { name: 'Increase quantity' }).click();
-  while (Number(await quantity.inputValue()) > wanted)
-    await main.getByRole('button', { name: 'Decrease quantity' }).click();
-  await main.getByRole('button', { name: 'Add to Cart' }).click();
 }
 
 /** The words of the summary, row by row ("Subtotal" → "CHF 98.00"); prices use a no-break space. */
