@@ -159,7 +159,8 @@ export const routes = [
     access: 'public',
     handler: 'http/orders/order-from-session',
     permissions: { table: 'readWrite', publishEvents: true, stripeSecret: true },
-    throttle: { rateLimit: 20, burstLimit: 40 },
+    // The confirmation page asks every 2 s while a payment is pending; API Gateway's limit is per route, not per shopper.
+    throttle: { rateLimit: 50, burstLimit: 100 },
     maxBodyBytes: 1024,
   },
   {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutRequest, CheckoutResponse } from '@linea/shared/contracts/checkout';
 import { priceOrder } from '@linea/shared/domain/pricing';
+import { imageForColor } from '@linea/shared/domain/product-image';
 import {
   OutOfStockError,
   PaymentSessionFailedError,
@@ -69,7 +70,7 @@ function priceLines(request: CheckoutRequest, catalogue: ReadonlyMap<string, Pro
     items.push({
       productId: product.id,
       name: product.name,
-      image: product.images[0] ?? '',
+      image: imageForColor(product, line.color),
       size: line.size,
       color: line.color,
       unitPrice: product.price,

@@ -178,6 +178,13 @@ describe('POST /checkout', () => {
     expect(await stockOf(product.id)).toBe(2);
   });
 
+  it('keeps on the order the picture of the colour the shopper chose', async () => {
+    const product = await arrangeProduct({ colors: ['Chalk', 'Black'], images: ['/img/chalk.svg', '/img/black.svg'] });
+    const { body } = await checkout(product);
+    const order = await orderFromSession(body.sessionId);
+    expect(order.body.items[0]).toMatchObject({ color: 'Black', image: '/img/black.svg', unitPrice: 4_900 });
+  });
+
   it('sells a product that comes in no sizes or colours with both left empty, and nothing else', async () => {
     const product = await arrangeProduct({ sizes: [], colors: [] });
     const line = (size: string, color: string) => ({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import { MAX_LINE_QUANTITY, sameLine } from '@linea/shared/domain/cart';
 import { sizeTableFor } from '@linea/shared/domain/size-guide';
+import { hasImagePerColor, imageForColor } from '@linea/shared/domain/product-image';
 import { Button } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
 import { useCartStore } from '../../../stores/cart-store';
@@ -43,7 +44,7 @@ export function ProductDetails({ product, wishlistToggle }: ProductDetailsProps)
   const sizeToastRef = useRef<number | undefined>(undefined);
 
   // The catalogue's art is one image per colour, in the same order: colour and image follow each other.
-  const imagePerColor = product.images.length > 1 && product.images.length === product.colors.length;
+  const imagePerColor = hasImagePerColor(product);
   const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, product.stockQuantity));
   const soldOut = !product.inStock || product.stockQuantity < 1;
   const sizeTable = product.sizes.length > 1 ? sizeTableFor(product.categoryId) : undefined;
@@ -80,13 +81,12 @@ export function ProductDetails({ product, wishlistToggle }: ProductDetailsProps)
       toast.info(t('product.limitReached'), t('product.limitReachedDescription', { count: inCart }));
       return;
     }
-    const colorIndex = color ? product.colors.indexOf(color) : -1;
     addToCart(
       {
         ...line,
         name: product.name,
         price: product.price,
-        image: (imagePerColor ? product.images[colorIndex] : undefined) ?? product.images[0] ?? '',
+        image: imageForColor(product, color ?? ''),
       },
       addable,
     );
