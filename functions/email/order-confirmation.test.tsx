@@ -3,6 +3,8 @@ import type { OrderDto, OrderItemDto } from '@linea/shared/contracts/orders';
 import { formatChf, type Locale } from '@linea/shared/domain/money';
 import { lineTotal, priceOrder } from '@linea/shared/domain/pricing';
 import type { Promo } from '@linea/shared/domain/promo';
+import { anOrderDto } from '../../tests/fixtures/orders';
+import type { Order } from '../data/order-repository';
 import { orderConfirmationEmail } from './order-confirmation';
 
 const WEB_URL = 'https://shop.linea.test';
@@ -18,21 +20,14 @@ const LINES: Line[] = [
 ];
 
 /** An order priced the way the server prices it, so every amount in it is consistent. */
-function makeOrder(overrides: Partial<OrderDto> = {}, promo?: Promo, lines: Line[] = LINES): OrderDto {
+function makeOrder(overrides: Partial<Order> = {}, promo?: Promo, lines: Line[] = LINES): OrderDto {
   const totals = priceOrder(lines, promo);
-  return {
+  return anOrderDto({
     id: ORDER_ID,
-    number: '9F3A1C2B',
     status: 'confirmed',
     // 23:30 UTC on 4 March is already 5 March in Zürich.
     createdAt: '2026-03-04T23:30:00.000Z',
     email: 'anna@example.ch',
-    firstName: 'Anna',
-    lastName: 'Muster',
-    address: 'Bahnhofstrasse 12',
-    city: 'Zürich',
-    zipCode: '8001',
-    country: 'CH',
     locale: 'en',
     items: lines.map((line) => ({
       ...line,
@@ -42,7 +37,7 @@ function makeOrder(overrides: Partial<OrderDto> = {}, promo?: Promo, lines: Line
     ...totals,
     ...(promo ? { promo: { code: promo.code, type: promo.type } } : {}),
     ...overrides,
-  };
+  });
 }
 
 const TEN_PERCENT: Promo = { code: 'WELCOME10', type: 'percentage', percent: 10 };

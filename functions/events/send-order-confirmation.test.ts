@@ -5,6 +5,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderStatusChangedV1, type OrderStatusChangedV1 } from '@linea/shared/contracts/events';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { anOrder, storedOrderItem } from '../../tests/fixtures/orders';
 import type { Order } from '../data/order-repository';
 import { handler } from './send-order-confirmation';
 
@@ -26,41 +27,23 @@ const SESSION_ID = 'cs_test_a1b2c3';
 
 /** A guest's order, paid on the hosted page, as the table stores it. */
 function storedOrder(overrides: Partial<Order> = {}) {
-  const order: Order = {
-    id: ORDER_ID,
-    email: 'lea@example.ch',
-    firstName: 'Lea',
-    lastName: 'Keller',
-    address: 'Seestrasse 4',
-    city: 'Luzern',
-    zipCode: '6004',
-    country: 'CH',
-    locale: 'de',
-    items: [
-      {
-        productId: 'tee',
-        name: 'Organic Tee',
-        image: '/images/products/tee.svg',
-        size: 'M',
-        color: 'White',
-        unitPrice: 4_900,
-        quantity: 2,
-        lineTotal: 9_800,
-      },
-    ],
-    subtotal: 9_800,
-    shipping: 700,
-    discount: 0,
-    total: 10_500,
-    vat: 787,
-    status: 'confirmed',
-    statusHistory: [],
-    stripeSessionId: SESSION_ID,
-    createdAt: '2026-11-21T09:30:00.000Z',
-    updatedAt: '2026-11-21T09:35:00.000Z',
-    ...overrides,
-  };
-  return { PK: `ORDER#${order.id}`, SK: 'ORDER', entity: 'Order', schemaVersion: 1, ...order, outbox: {} };
+  return storedOrderItem(
+    anOrder({
+      id: ORDER_ID,
+      email: 'lea@example.ch',
+      firstName: 'Lea',
+      lastName: 'Keller',
+      address: 'Seestrasse 4',
+      city: 'Luzern',
+      zipCode: '6004',
+      locale: 'de',
+      status: 'confirmed',
+      statusHistory: [],
+      stripeSessionId: SESSION_ID,
+      updatedAt: '2026-11-21T09:35:00.000Z',
+      ...overrides,
+    }),
+  );
 }
 
 const CLAIM_KEY = { PK: `ORDER#${ORDER_ID}`, SK: 'EMAIL#confirmation' };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { OrderStatusChangedV1 } from '@linea/shared/contracts/events';
 import type { OrderStatus, StatusChangeReason } from '@linea/shared/domain/order-status';
+import { anOrder } from '../../tests/fixtures/orders';
 import type { Order, OutboxEntry, TransitionResult } from '../data/order-repository';
 import type { CheckoutSessionState, HandledEventType, PaymentEvent } from '../lib/payments';
 import { applyPaymentEvent, orderFromCheckoutSession } from './fulfil-checkout';
@@ -14,40 +15,19 @@ const SESSION_ID = 'cs_test_a1b2c3';
 const TOTAL = 67_930;
 
 function order(overrides: Partial<Order> = {}): Order {
-  return {
+  return anOrder({
     id: ORDER_ID,
     email: 'anna@example.ch',
-    firstName: 'Anna',
-    lastName: 'Muster',
-    address: 'Bahnhofstrasse 12',
-    city: 'Zürich',
-    zipCode: '8001',
-    country: 'CH',
     locale: 'de',
-    items: [
-      {
-        productId: 'tee',
-        name: 'Organic Tee',
-        image: '/images/products/tee.svg',
-        size: 'M',
-        color: 'White',
-        unitPrice: 4_900,
-        quantity: 2,
-        lineTotal: 9_800,
-      },
-    ],
     subtotal: 74_700,
     shipping: 700,
     discount: 7_470,
     total: TOTAL,
     vat: 5_090,
     status: 'pending',
-    statusHistory: [{ status: 'pending', at: '2026-11-21T09:30:00.000Z', reason: 'placed' }],
     stripeSessionId: SESSION_ID,
-    createdAt: '2026-11-21T09:30:00.000Z',
-    updatedAt: '2026-11-21T09:30:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function session(overrides: Partial<CheckoutSessionState> = {}): CheckoutSessionState {

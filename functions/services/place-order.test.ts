@@ -3,8 +3,9 @@ import type { CheckoutLine, CheckoutRequest } from '@linea/shared/contracts/chec
 import { includedVat } from '@linea/shared/domain/money';
 import { priceOrder } from '@linea/shared/domain/pricing';
 import { PaymentSessionFailedError } from '@linea/shared/errors';
+import { aCustomer, anOrderItem } from '../../tests/fixtures/orders';
+import { aProduct } from '../../tests/fixtures/products';
 import { StockShortageError, type Order, type TransitionResult } from '../data/order-repository';
-import type { Product } from '../data/product-repository';
 import type { PromoCode } from '../data/promo-repository';
 import type { Actor } from '../lib/auth';
 import { placeOrder } from './place-order';
@@ -16,20 +17,8 @@ const ORDER_ID = '3f6c1a2e-8b4d-4e2a-9c1f-5d7e8a9b0c1d';
 const SESSION_ID = 'cs_test_a1b2c3';
 const PAYMENT_URL = `https://checkout.stripe.test/c/pay/${SESSION_ID}`;
 
-const product = (overrides: Partial<Product> & Pick<Product, 'id' | 'name' | 'price' | 'stockQuantity'>): Product => ({
-  description: '',
-  category: 'Basics',
-  featured: false,
-  sizes: ['S', 'M', 'L'],
-  colors: ['White', 'Black'],
-  images: [`/images/products/${overrides.id}.svg`, '/images/products/back.svg'],
-  sortOrder: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
-
-const TEE = product({ id: 'tee', name: 'Organic Tee', price: 4_900, stockQuantity: 10 });
-const COAT = product({
+const TEE = aProduct({ id: 'tee', name: 'Organic Tee', price: 4_900, stockQuantity: 10 });
+const COAT = aProduct({
   id: 'coat',
   name: 'Wool Coat',
   price: 64_900,
@@ -44,15 +33,7 @@ const PROMOS: PromoCode[] = [
   { code: 'FREESHIP', type: 'free_shipping', isActive: true, createdAt: '2026-01-01T00:00:00.000Z' },
 ];
 
-const CUSTOMER = {
-  email: 'anna@example.ch',
-  firstName: 'Anna',
-  lastName: 'Muster',
-  address: 'Bahnhofstrasse 12',
-  city: 'Zürich',
-  zipCode: '8001',
-  country: 'CH' as const,
-};
+const CUSTOMER = aCustomer();
 
 const SHOPPER: Actor = {
   userId: 'user-1',
@@ -128,16 +109,7 @@ describe('placeOrder', () => {
       ...CUSTOMER,
       locale: 'de',
       items: [
-        {
-          productId: 'tee',
-          name: 'Organic Tee',
-          image: '/images/products/tee.svg',
-          size: 'M',
-          color: 'White',
-          unitPrice: 4_900,
-          quantity: 2,
-          lineTotal: 9_800,
-        },
+        anOrderItem({ productId: 'tee', unitPrice: 4_900, quantity: 2, lineTotal: 9_800 }),
         {
           productId: 'coat',
           name: 'Wool Coat',

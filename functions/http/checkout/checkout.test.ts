@@ -8,6 +8,8 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, parseBody, testUserPool } from '../../../tests/fixtures/api-event';
+import { aCustomer } from '../../../tests/fixtures/orders';
+import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
 import type * as Payments from '../../lib/payments';
 import { openCheckout } from '../../lib/payments';
 import type * as PlaceOrder from '../../services/place-order';
@@ -50,15 +52,7 @@ const PAYMENT_URL = `https://checkout.stripe.test/c/pay/${SESSION_ID}`;
 /** A checkout body as the web app sends it. */
 const body = () => ({
   lines: [{ productId: 'tee', size: 'M', color: 'White', quantity: 2 }],
-  customer: {
-    email: 'Anna@Example.CH',
-    firstName: 'Anna',
-    lastName: 'Muster',
-    address: 'Bahnhofstrasse 12',
-    city: 'Zürich',
-    zipCode: '8001',
-    country: 'CH',
-  },
+  customer: aCustomer({ email: 'Anna@Example.CH' }),
   promoCode: ' welcome10 ',
   locale: 'de',
 });
@@ -149,22 +143,16 @@ describe('POST /checkout', () => {
   });
 
   describe('through the real service', () => {
-    const tee = {
-      PK: 'PRODUCT#tee',
-      SK: 'PRODUCT',
-      id: 'tee',
-      name: 'Organic Tee',
-      description: '',
-      price: 4_900,
-      category: 'Basics',
-      stockQuantity: 5,
-      featured: false,
-      sizes: ['S', 'M'],
-      colors: ['White'],
-      images: ['/images/products/tee.svg'],
-      sortOrder: 1,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    };
+    const tee = storedProductItem(
+      aProduct({
+        id: 'tee',
+        price: 4_900,
+        stockQuantity: 5,
+        sizes: ['S', 'M'],
+        colors: ['White'],
+        images: ['/images/products/tee.svg'],
+      }),
+    );
 
     it('writes the pending order at catalogue prices with its stock reservation, and answers 201', async () => {
       // Arrange

@@ -9,7 +9,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, customerClaims, parseBody, testUserPool } from '../../../tests/fixtures/api-event';
-import type { Order } from '../../data/order-repository';
+import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
 import type * as Payments from '../../lib/payments';
 import { readCheckout } from '../../lib/payments';
 import { handler as getOrder } from './get-order';
@@ -50,29 +50,11 @@ beforeEach(() => {
 const ORDER_ID = '3f6c1a2e-8b4d-4e2a-9c1f-5d7e8a9b0c1d';
 const SESSION_ID = 'cs_test_a1b2c3';
 
-const ORDER: Order = {
+const ORDER = anOrder({
   id: ORDER_ID,
   userId: 'user-1',
   email: 'anna@example.ch',
-  firstName: 'Anna',
-  lastName: 'Muster',
-  address: 'Bahnhofstrasse 12',
-  city: 'Zürich',
-  zipCode: '8001',
-  country: 'CH',
   locale: 'de',
-  items: [
-    {
-      productId: 'tee',
-      name: 'Organic Tee',
-      image: '/images/products/tee.svg',
-      size: 'M',
-      color: 'White',
-      unitPrice: 4_900,
-      quantity: 2,
-      lineTotal: 9_800,
-    },
-  ],
   subtotal: 9_800,
   shipping: 700,
   discount: 980,
@@ -80,26 +62,9 @@ const ORDER: Order = {
   vat: 713,
   promo: { code: 'WELCOME10', type: 'percentage' },
   status: 'pending',
-  statusHistory: [{ status: 'pending', at: '2026-11-21T09:30:00.000Z', reason: 'placed' }],
   stripeSessionId: SESSION_ID,
-  createdAt: '2026-11-21T09:30:00.000Z',
   updatedAt: '2026-11-21T09:31:00.000Z',
-};
-
-/** The order as the table stores it: keys, entity stamp and outbox around the order's fields. */
-function stored(order: Order, outbox: Record<string, unknown> = {}) {
-  return {
-    PK: `ORDER#${order.id}`,
-    SK: 'ORDER',
-    ...(order.userId ? { GSI1PK: `CUSTOMER#${order.userId}`, GSI1SK: `ORDER#${order.createdAt}` } : {}),
-    GSI3PK: 'ORDERS',
-    GSI3SK: order.createdAt,
-    entity: 'Order',
-    schemaVersion: 1,
-    ...order,
-    outbox,
-  };
-}
+});
 
 /** What the owner, an admin and a guest holding the session see: no keys, history, session or user id. */
 const DTO = {
@@ -135,7 +100,7 @@ const getOrderEvent = (id: string, token?: string, claims?: Record<string, strin
 describe('GET /orders/{id}', () => {
   it('answers the owner with the order as its DTO, numbered by the last 8 characters of its id', async () => {
     // Arrange
-    ddbMock.on(GetCommand).resolves({ Item: stored(ORDER) });
+    ddbMock.on(GetCommand).resolves({ Item: storedOrderItem(ORDER) });
     // Act
     const res = await getOrder(getOrderEvent(ORDER_ID, await pool.idToken('user-1')));
     // Assert
@@ -149,7 +114,7 @@ describe('GET /orders/{id}', () => {
   });
 
   it('answers an admin with any customer’s order', async () => {
-    ddbMock.on(GetCommand).resolves({ Item: stored(ORDER) });
+    ddbMock.on(GetCommand).resolves({ Item: storedOrderItem(ORDER) });
 
     const res = await getOrder(getOrderEvent(ORDER_ID, await pool.idToken('admin-1', ['admin'])));
 
@@ -160,7 +125,7 @@ describe('GET /orders/{id}', () => {
   it('answers another customer 404, exactly as for an order that does not exist, so ids cannot be probed', async () => {
     ddbMock
       .on(GetCommand)
-      .resolvesOnce({ Item: stored(ORDER) })
+      .resolvesOnce({ Item: storedOrderItem(ORDER) })
       .resolvesOnce({});
     const token = await pool.idToken('user-2');
 
@@ -177,8 +142,8 @@ describe('GET /orders/{id}', () => {
     const { userId: _userId, ...guestOrder } = ORDER;
     ddbMock
       .on(GetCommand)
-      .resolvesOnce({ Item: stored(ORDER) })
-      .resolvesOnce({ Item: stored(guestOrder) });
+      .resolvesOnce({ Item: storedOrderItem(ORDER) })
+      .resolvesOnce({ Item: storedOrderItem(guestOrder) });
 
     const customers = await getOrder(getOrderEvent(ORDER_ID));
     const guests = await getOrder(getOrderEvent(ORDER_ID));
@@ -189,7 +154,7 @@ describe('GET /orders/{id}', () => {
   });
 
   it('trusts no authorizer claims on this route: without a token the caller is anonymous', async () => {
-    ddbMock.on(GetCommand).resolves({ Item: stored(ORDER) });
+    ddbMock.on(GetCommand).resolves({ Item: storedOrderItem(ORDER) });
 
     const res = await getOrder(getOrderEvent(ORDER_ID, undefined, customerClaims('user-1')));
 
@@ -279,8 +244,8 @@ describe('POST /orders/from-session', () => {
     };
     ddbMock
       .on(GetCommand)
-      .resolvesOnce({ Item: stored(ORDER) })
-      .resolves({ Item: stored({ ...ORDER, status: 'confirmed' }, { 'entry-1': changed }) });
+      .resolvesOnce({ Item: storedOrderItem(ORDER) })
+      .resolves({ Item: storedOrderItem({ ...ORDER, status: 'confirmed' }, { 'entry-1': changed }) });
     ddbMock.on(TransactWriteCommand).resolves({});
     ddbMock.on(UpdateCommand).resolves({});
     busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e1' }] });

@@ -2,12 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartLine } from '@linea/shared/domain/cart';
-import { setRuntimeConfigForTesting } from '../config/runtime-config';
-import { useCartStore } from '../stores/cart-store';
 import { useSessionStore } from '../stores/session-store';
-import { jsonFetch, testConfig } from '../testing/fixtures';
+import { jsonFetch, teeLine } from '../testing/fixtures';
 import { renderWithProviders } from '../testing/render';
+import { setUpTestRuntime } from '../testing/runtime';
 import { CheckoutRoute } from './checkout';
 
 /** Records whether anything pulled in the Amplify-backed auth module. */
@@ -25,16 +23,6 @@ vi.mock('../lib/auth/amplify-auth', () => {
 vi.mock('../features/checkout/lib/redirect-to-payment', () => ({ redirectToPayment: vi.fn() }));
 const { redirectToPayment } = await import('../features/checkout/lib/redirect-to-payment');
 
-const teeLine: CartLine = {
-  id: 'tee',
-  name: 'Essential Organic Tee',
-  price: 4900,
-  size: 'M',
-  color: 'Chalk',
-  image: '/t.svg',
-  quantity: 2,
-};
-
 const me = { userId: 'u-1', email: 'anna@example.ch', firstName: 'Anna', lastName: 'Muster', isAdmin: false };
 
 function stubApi(routes: Parameters<typeof jsonFetch>[0]) {
@@ -47,19 +35,12 @@ function stubApi(routes: Parameters<typeof jsonFetch>[0]) {
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
+setUpTestRuntime({ cart: [teeLine] });
 beforeEach(() => {
-  setRuntimeConfigForTesting(testConfig);
-  useCartStore.setState({ lines: [teeLine] });
   amplify.loaded = false;
   vi.mocked(redirectToPayment).mockReset();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setRuntimeConfigForTesting(undefined);
-  useCartStore.setState({ lines: [] });
-  useSessionStore.setState({ status: 'signedOut', confirmed: true });
-  sessionStorage.clear();
-});
+afterEach(() => useSessionStore.setState({ status: 'signedOut', confirmed: true }));
 
 describe('CheckoutRoute', () => {
   it("prefills a signed-in shopper's email and name from GET /me", async () => {

@@ -1,50 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderDto } from '@linea/shared/contracts/orders';
-import { createRoutes } from '../app/router';
-import { setRuntimeConfigForTesting } from '../config/runtime-config';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../stores/session-store';
-import { jsonFetch, testConfig } from '../testing/fixtures';
-import { createTestQueryClient, renderRoutes } from '../testing/render';
+import { jsonFetch, orderFixture } from '../testing/fixtures';
+import { renderApp } from '../testing/render-app';
+import { setUpTestRuntime } from '../testing/runtime';
 
 /** Each page is a lazy chunk; on a busy machine its first import can take more than a second. */
 const LAZY = { timeout: 5000 };
 
-const order: OrderDto = {
-  id: 'ord_01hx9abcd1234efgh',
-  number: '1234EFGH',
-  status: 'confirmed',
-  createdAt: '2024-01-15T10:00:00.000Z',
-  email: 'anna@example.ch',
-  firstName: 'Anna',
-  lastName: 'Muster',
-  address: 'Bahnhofstrasse 1',
-  city: 'Zürich',
-  zipCode: '8001',
-  country: 'CH',
-  locale: 'en',
-  items: [],
-  subtotal: 0,
-  shipping: 700,
-  discount: 0,
-  total: 700,
-  vat: 52,
-};
+const order = orderFixture();
 
-function renderApp(path: string) {
-  const queryClient = createTestQueryClient();
-  return renderRoutes(createRoutes(queryClient), path, queryClient);
-}
-
-beforeEach(() => {
-  setRuntimeConfigForTesting(testConfig);
-  useSessionStore.setState({ status: 'signedOut', confirmed: true });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setRuntimeConfigForTesting(undefined);
-  sessionStorage.clear();
-});
+setUpTestRuntime();
+beforeEach(() => useSessionStore.setState({ status: 'signedOut', confirmed: true }));
 
 describe('/order-confirmation', () => {
   it('shows the order behind a payment session, once, with a noindex page title', async () => {

@@ -1,4 +1,6 @@
+import type { OrderDto } from '@linea/shared/contracts/orders';
 import type { ProductDto } from '@linea/shared/contracts/products';
+import type { CartLine } from '@linea/shared/domain/cart';
 import { categoryId } from '@linea/shared/domain/category';
 import type { RuntimeConfig } from '../config/runtime-config';
 
@@ -32,6 +34,75 @@ export function productFixture(overrides: Partial<ProductDto> = {}): ProductDto 
     images: [`/images/products/p-${sequence}.jpg`],
     sortOrder: sequence,
     createdAt: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Two tees in M at CHF 49.00: CHF 98.00. */
+export const teeLine: CartLine = {
+  id: 'tee',
+  name: 'Essential Organic Tee',
+  price: 4900,
+  size: 'M',
+  color: 'Chalk',
+  image: '/t.svg',
+  quantity: 2,
+};
+
+/** One coat in M at CHF 590.00; with `teeLine` a subtotal of CHF 688.00. */
+export const coatLine: CartLine = {
+  id: 'coat',
+  name: 'Tailored Wool Coat',
+  price: 59000,
+  size: 'M',
+  color: 'Camel',
+  image: '/c.svg',
+  quantity: 1,
+};
+
+/** The confirmed order of `teeLine` and `coatLine`, with 10 % off (SAVE10) and the flat shipping. */
+export function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
+  return {
+    id: 'ord_01hx9abcd1234efgh',
+    number: '1234EFGH',
+    status: 'confirmed',
+    createdAt: '2024-01-15T10:00:00.000Z',
+    email: 'anna@example.ch',
+    firstName: 'Anna',
+    lastName: 'Muster',
+    address: 'Bahnhofstrasse 1',
+    city: 'Zürich',
+    zipCode: '8001',
+    country: 'CH',
+    locale: 'en',
+    items: [
+      {
+        productId: 'tee',
+        name: 'Essential Organic Tee',
+        image: '/t.svg',
+        size: 'M',
+        color: 'Chalk',
+        unitPrice: 4900,
+        quantity: 2,
+        lineTotal: 9800,
+      },
+      {
+        productId: 'coat',
+        name: 'Tailored Wool Coat',
+        image: '/c.svg',
+        size: 'M',
+        color: 'Camel',
+        unitPrice: 59000,
+        quantity: 1,
+        lineTotal: 59000,
+      },
+    ],
+    subtotal: 68800,
+    shipping: 700,
+    discount: 6880,
+    total: 62620,
+    vat: 4692,
+    promo: { code: 'SAVE10', type: 'percentage' },
     ...overrides,
   };
 }

@@ -39,7 +39,7 @@ export function CartLineItem({ line, check, adjustment, index }: CartLineItemPro
   const maxQuantity = check.state === 'available' ? check.maxQuantity : MAX_LINE_QUANTITY;
 
   return (
-    <li className="cart-line" data-unavailable={unavailable || undefined}>
+    <li className="line-item cart-line" data-unavailable={unavailable || undefined}>
       <div className="cart-line-media">
         {line.image ? (
           <img
@@ -51,14 +51,14 @@ export function CartLineItem({ line, check, adjustment, index }: CartLineItemPro
             decoding="async"
           />
         ) : (
-          <span className="cart-line-placeholder" aria-hidden="true" />
+          <span className="line-item-placeholder" aria-hidden="true" />
         )}
       </div>
       <div className="cart-line-body">
-        <h2 className="cart-line-name">
+        <h2 className="line-item-name cart-line-name">
           <Link to={paths.product.getHref(line.id)}>{line.name}</Link>
         </h2>
-        <dl className="cart-line-facts">
+        <dl className="line-item-facts cart-line-facts">
           {line.size ? (
             <div>
               <dt>{t('cart.size')}</dt>
@@ -112,7 +112,7 @@ export function CartLineItem({ line, check, adjustment, index }: CartLineItemPro
           </button>
         </div>
       </div>
-      <p className="cart-line-total">
+      <p className="line-item-total cart-line-total">
         <span className="visually-hidden">{t('cart.lineTotal')} </span>
         <Price amount={line.price * line.quantity} />
       </p>

@@ -16,9 +16,9 @@ export interface CartSummaryProps {
 export function CartSummary({ summary, blocked }: CartSummaryProps) {
   const { t } = useTranslation();
   return (
-    <section className="cart-summary" aria-labelledby="cart-summary-heading">
+    <section className="summary-panel cart-summary" aria-labelledby="cart-summary-heading">
       <h2 id="cart-summary-heading">{t('cart.summary')}</h2>
-      <dl className="cart-summary-rows">
+      <dl className="summary-totals cart-summary-rows">
         <div>
           <dt>{t('cart.subtotal')}</dt>
           <dd>
@@ -28,19 +28,19 @@ export function CartSummary({ summary, blocked }: CartSummaryProps) {
         <div>
           <dt>
             {t('cart.shipping')}
-            <span className="cart-summary-hint">{t('cart.shippingNote')}</span>
+            <span className="summary-totals-hint">{t('cart.shippingNote')}</span>
           </dt>
           <dd>
             <Price amount={summary.shipping} />
           </dd>
         </div>
-        <div className="cart-summary-total">
+        <div className="summary-totals-total">
           <dt>{t('cart.total')}</dt>
           <dd>
             <Price amount={summary.total} />
           </dd>
         </div>
-        <div className="cart-summary-vat">
+        <div className="summary-totals-vat">
           <dt>{t('cart.vatIncluded', { rate: VAT_RATE_PERCENT })}</dt>
           <dd>
             <Price amount={summary.vat} />

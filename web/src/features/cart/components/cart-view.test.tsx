@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProductDto } from '@linea/shared/contracts/products';
-import type { CartLine } from '@linea/shared/domain/cart';
-import { setRuntimeConfigForTesting } from '../../../config/runtime-config';
 import { useCartStore } from '../../../stores/cart-store';
-import { jsonFetch, productFixture, testConfig } from '../../../testing/fixtures';
+import { coatLine, jsonFetch, productFixture, teeLine } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
+import { setUpTestRuntime } from '../../../testing/runtime';
 import { CartView } from './cart-view';
 
 const tee = productFixture({
@@ -26,25 +25,6 @@ const coat = productFixture({
   colors: ['Camel'],
 });
 
-const teeLine: CartLine = {
-  id: 'tee',
-  name: 'Essential Organic Tee',
-  price: 4900,
-  size: 'M',
-  color: 'Chalk',
-  image: '/t.svg',
-  quantity: 2,
-};
-const coatLine: CartLine = {
-  id: 'coat',
-  name: 'Tailored Wool Coat',
-  price: 59000,
-  size: 'M',
-  color: 'Camel',
-  image: '/c.svg',
-  quantity: 1,
-};
-
 function stubCatalogue(products: Record<string, ProductDto>) {
   const routes = Object.fromEntries(Object.entries(products).map(([id, body]) => [`GET /products/${id}`, { body }]));
   const fetch = vi.fn(jsonFetch(routes));
@@ -61,12 +41,7 @@ function summaryRow(label: string): string {
   return text(term.parentElement!.querySelector('dd')!);
 }
 
-beforeEach(() => setRuntimeConfigForTesting(testConfig));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setRuntimeConfigForTesting(undefined);
-  useCartStore.setState({ lines: [] });
-});
+setUpTestRuntime();
 
 describe('CartView', () => {
   it('shows the empty state with a way to the products', () => {

@@ -49,7 +49,7 @@ export function CartView() {
   return (
     <div className="cart-layout">
       <div className="cart-lines">
-        <ul className="cart-line-list" aria-label={t('cart.items')}>
+        <ul className="line-items cart-line-list" aria-label={t('cart.items')}>
           {lines.map((line, index) => {
             const key = lineKey(line);
             return (

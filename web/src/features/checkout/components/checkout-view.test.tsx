@@ -1,37 +1,17 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartLine } from '@linea/shared/domain/cart';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastOutlet } from '../../../components/ui/toast-outlet';
-import { setRuntimeConfigForTesting } from '../../../config/runtime-config';
 import { useCartStore } from '../../../stores/cart-store';
 import { useToastStore } from '../../../stores/toast-store';
-import { testConfig } from '../../../testing/fixtures';
+import { coatLine, teeLine } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
+import { setUpTestRuntime } from '../../../testing/runtime';
 import { CheckoutView, type CheckoutViewProps } from './checkout-view';
 
 vi.mock('../lib/redirect-to-payment', () => ({ redirectToPayment: vi.fn() }));
 const { redirectToPayment } = await import('../lib/redirect-to-payment');
-
-const teeLine: CartLine = {
-  id: 'tee',
-  name: 'Essential Organic Tee',
-  price: 4900,
-  size: 'M',
-  color: 'Chalk',
-  image: '/t.svg',
-  quantity: 2,
-};
-const coatLine: CartLine = {
-  id: 'coat',
-  name: 'Tailored Wool Coat',
-  price: 59000,
-  size: 'M',
-  color: 'Camel',
-  image: '/c.svg',
-  quantity: 1,
-};
 
 type Answer = { status: number; body?: unknown } | Promise<Response> | 'network-error';
 interface Call {
@@ -146,17 +126,10 @@ const EXPECTED_LINES = [
   { productId: 'coat', size: 'M', color: 'Camel', quantity: 1 },
 ];
 
+setUpTestRuntime({ cart: [teeLine, coatLine] });
 beforeEach(() => {
-  setRuntimeConfigForTesting(testConfig);
-  useCartStore.setState({ lines: [teeLine, coatLine] });
   useToastStore.setState({ toasts: [] });
   vi.mocked(redirectToPayment).mockReset();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setRuntimeConfigForTesting(undefined);
-  useCartStore.setState({ lines: [] });
-  sessionStorage.clear();
 });
 
 describe('CheckoutView', () => {

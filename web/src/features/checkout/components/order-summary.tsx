@@ -22,15 +22,15 @@ export interface OrderSummaryProps {
 function SummaryLine({ line }: { line: CartLine }) {
   const { t } = useTranslation();
   return (
-    <li className="checkout-item">
+    <li className="line-item line-item-compact checkout-item">
       {line.image ? (
         <img src={line.image} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} decoding="async" />
       ) : (
-        <span className="checkout-item-placeholder" aria-hidden="true" />
+        <span className="line-item-placeholder" aria-hidden="true" />
       )}
       <div className="checkout-item-body">
-        <p className="checkout-item-name">{line.name}</p>
-        <dl className="checkout-item-facts">
+        <p className="line-item-name checkout-item-name">{line.name}</p>
+        <dl className="line-item-facts checkout-item-facts">
           {line.size ? (
             <div>
               <dt>{t('checkout.size')}</dt>
@@ -49,7 +49,7 @@ function SummaryLine({ line }: { line: CartLine }) {
           </div>
         </dl>
       </div>
-      <p className="checkout-item-total">
+      <p className="line-item-total">
         <span className="visually-hidden">{t('checkout.lineTotal')} </span>
         <Price amount={line.price * line.quantity} />
       </p>
@@ -65,15 +65,15 @@ export function OrderSummary({ lines, totals, promo, onRemovePromo, promoForm }:
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <section className="checkout-summary" aria-labelledby="checkout-summary-heading">
+    <section className="summary-panel checkout-summary" aria-labelledby="checkout-summary-heading">
       <h2 id="checkout-summary-heading">{t('checkout.summary')}</h2>
-      <ul className="checkout-items" aria-label={t('checkout.items')}>
+      <ul className="line-items checkout-items" aria-label={t('checkout.items')}>
         {lines.map((line) => (
           <SummaryLine key={lineKey(line)} line={line} />
         ))}
       </ul>
       {promoForm}
-      <dl className="checkout-totals">
+      <dl className="summary-totals checkout-totals">
         <div>
           <dt>{t('checkout.subtotal')}</dt>
           <dd>
@@ -83,7 +83,7 @@ export function OrderSummary({ lines, totals, promo, onRemovePromo, promoForm }:
         <div>
           <dt>
             {t('checkout.shipping')}
-            <span className="checkout-totals-hint">{t('checkout.shippingNote')}</span>
+            <span className="summary-totals-hint">{t('checkout.shippingNote')}</span>
           </dt>
           <dd>
             <Price amount={totals.shipping} />
@@ -109,13 +109,13 @@ export function OrderSummary({ lines, totals, promo, onRemovePromo, promoForm }:
             </dd>
           </div>
         ) : null}
-        <div className="checkout-totals-total">
+        <div className="summary-totals-total">
           <dt>{t('checkout.total')}</dt>
           <dd>
             <Price amount={totals.total} />
           </dd>
         </div>
-        <div className="checkout-totals-vat">
+        <div className="summary-totals-vat">
           <dt>{t('checkout.vatIncluded', { rate: VAT_RATE_PERCENT })}</dt>
           <dd>
             <Price amount={totals.vat} />

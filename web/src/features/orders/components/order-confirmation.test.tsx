@@ -1,60 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '@linea/shared/contracts/orders';
 import type { CartLine } from '@linea/shared/domain/cart';
-import { setRuntimeConfigForTesting } from '../../../config/runtime-config';
 import { useCartStore } from '../../../stores/cart-store';
-import { testConfig } from '../../../testing/fixtures';
+import { orderFixture } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
+import { setUpTestRuntime } from '../../../testing/runtime';
 import { OrderConfirmation, type OrderConfirmationProps } from './order-confirmation';
-
-function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
-  return {
-    id: 'ord_01hx9abcd1234efgh',
-    number: '1234EFGH',
-    status: 'confirmed',
-    createdAt: '2024-01-15T10:00:00.000Z',
-    email: 'anna@example.ch',
-    firstName: 'Anna',
-    lastName: 'Muster',
-    address: 'Bahnhofstrasse 1',
-    city: 'Zürich',
-    zipCode: '8001',
-    country: 'CH',
-    locale: 'en',
-    items: [
-      {
-        productId: 'tee',
-        name: 'Essential Organic Tee',
-        image: '/t.svg',
-        size: 'M',
-        color: 'Chalk',
-        unitPrice: 4900,
-        quantity: 2,
-        lineTotal: 9800,
-      },
-      {
-        productId: 'coat',
-        name: 'Tailored Wool Coat',
-        image: '/c.svg',
-        size: 'M',
-        color: 'Camel',
-        unitPrice: 59000,
-        quantity: 1,
-        lineTotal: 59000,
-      },
-    ],
-    subtotal: 68800,
-    shipping: 700,
-    discount: 6880,
-    total: 62620,
-    vat: 4692,
-    promo: { code: 'SAVE10', type: 'percentage' },
-    ...overrides,
-  };
-}
 
 const line = (id: string, size: string, color: string, name = id): CartLine => ({
   id,
@@ -125,17 +79,8 @@ function valueOf(sectionName: string, label: string): string {
 const statusText = () => text(screen.getByRole('status'));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-beforeEach(() => {
-  setRuntimeConfigForTesting(testConfig);
-  useCartStore.setState({ lines: CART });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setRuntimeConfigForTesting(undefined);
-  useCartStore.setState({ lines: [] });
-  sessionStorage.clear();
-  localStorage.removeItem('linea-confirmed-orders');
-});
+setUpTestRuntime({ cart: CART });
+afterEach(() => localStorage.removeItem('linea-confirmed-orders'));
 
 describe('OrderConfirmation', () => {
   it('creates the order from a payment session id and shows everything about it', async () => {

@@ -47,15 +47,15 @@ function OrderNotFound({ reason }: { reason: string }) {
 function OrderItem({ item }: { item: OrderItemDto }) {
   const { t } = useTranslation();
   return (
-    <li className="confirmation-item">
+    <li className="line-item line-item-compact confirmation-item">
       {item.image ? (
         <img src={item.image} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} decoding="async" />
       ) : (
-        <span className="confirmation-item-placeholder" aria-hidden="true" />
+        <span className="line-item-placeholder" aria-hidden="true" />
       )}
       <div>
-        <p className="confirmation-item-name">{item.name}</p>
-        <dl className="confirmation-item-facts">
+        <p className="line-item-name confirmation-item-name">{item.name}</p>
+        <dl className="line-item-facts confirmation-item-facts">
           {item.size ? (
             <div>
               <dt>{t('orderConfirmation.size')}</dt>
@@ -74,7 +74,7 @@ function OrderItem({ item }: { item: OrderItemDto }) {
           </div>
         </dl>
       </div>
-      <p className="confirmation-item-total">
+      <p className="line-item-total">
         <span className="visually-hidden">{t('orderConfirmation.lineTotal')} </span>
         <Price amount={item.lineTotal} />
       </p>
@@ -86,9 +86,9 @@ function OrderSummary({ order }: { order: OrderDto }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <section className="confirmation-section confirmation-summary" aria-labelledby="confirmation-summary-heading">
+    <section className="confirmation-section summary-panel" aria-labelledby="confirmation-summary-heading">
       <h2 id="confirmation-summary-heading">{t('orderConfirmation.summaryHeading')}</h2>
-      <dl className="confirmation-totals">
+      <dl className="summary-totals confirmation-totals">
         <div>
           <dt>{t('orderConfirmation.subtotal')}</dt>
           <dd>
@@ -111,13 +111,13 @@ function OrderSummary({ order }: { order: OrderDto }) {
             <dd>{t('orderConfirmation.discountAmount', { amount: formatChf(order.discount, locale) })}</dd>
           </div>
         ) : null}
-        <div className="confirmation-totals-total">
+        <div className="summary-totals-total">
           <dt>{t('orderConfirmation.total')}</dt>
           <dd>
             <Price amount={order.total} />
           </dd>
         </div>
-        <div className="confirmation-totals-vat">
+        <div className="summary-totals-vat">
           <dt>{t('orderConfirmation.vatIncluded', { rate: VAT_RATE_PERCENT })}</dt>
           <dd>
             <Price amount={order.vat} />
@@ -199,7 +199,7 @@ function OrderDetails({
 
           <section className="confirmation-section" aria-labelledby="confirmation-items-heading">
             <h2 id="confirmation-items-heading">{t('orderConfirmation.itemsHeading')}</h2>
-            <ul className="confirmation-items" aria-label={t('orderConfirmation.items')}>
+            <ul className="line-items confirmation-items" aria-label={t('orderConfirmation.items')}>
               {order.items.map((item) => (
                 <OrderItem key={`${item.productId}|${item.size}|${item.color}`} item={item} />
               ))}
