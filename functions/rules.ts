@@ -37,6 +37,14 @@ export const rules = [
     permissions: { sendEmail: true },
   },
   {
+    // The shopper's receipt: a rule of its own, so a failed send retries only this email.
+    name: 'ContactMessageAcknowledgement',
+    source: EVENT_SOURCE,
+    detailType: 'ContactMessageReceived',
+    consumer: 'events/acknowledge-contact-message',
+    permissions: { sendEmail: true },
+  },
+  {
     name: 'OrderConfirmationEmail',
     source: EVENT_SOURCE,
     detailType: 'OrderStatusChanged',

@@ -19,6 +19,27 @@ describe('renderEmail', () => {
   });
 });
 
+describe('renderEmail with a quote', () => {
+  it('quotes typed words escaped, with their line breaks, and marks their language', () => {
+    const email = renderEmail({
+      lang: 'en',
+      subject: 's',
+      heading: 'h',
+      paragraphs: ['p'],
+      quote: { label: 'Message', text: '  Hi <there>\nline two\n\n\n& more  ', lang: 'de' },
+      closing: ['Reply to add more.'],
+      footer: 'f',
+    });
+    expect(email.html).toContain(
+      '<blockquote lang="de" style="margin:0 0 16px;padding:4px 0 4px 16px;border-left:2px solid #d6d3d1;font-size:15px;line-height:1.6;color:#262626"><p style="margin:0 0 12px">Hi &lt;there&gt;<br>line two</p><p style="margin:0 0 12px">&amp; more</p></blockquote>',
+    );
+    expect(email.html.indexOf('</blockquote>')).toBeLessThan(email.html.indexOf('Reply to add more.'));
+    expect(email.text).toBe(
+      'h\n\np\n\nMessage:\n> Hi <there>\n> line two\n>\n>\n> & more\n\nReply to add more.\n\n--\nf',
+    );
+  });
+});
+
 describe('newsletterWelcomeEmail', () => {
   it('writes English and German versions with a link to the collection', () => {
     const en = newsletterWelcomeEmail('en', 'https://shop.linea.ch/');

@@ -19,15 +19,24 @@ export interface EmailContent {
   subject: string;
   heading: string;
   paragraphs: string[];
+  /**
+   * Someone's own words, set apart below the paragraphs with their line breaks kept, e.g. the
+   * shopper's contact message. `lang` marks their language when it differs from the email's.
+   */
+  quote?: { label: string; text: string; lang?: string };
+  /** Paragraphs after the quote, e.g. how to add to what was quoted. */
+  closing?: string[];
   action?: { label: string; url: string };
   footer: string;
 }
 
 export function renderEmail(content: EmailContent): RenderedEmail {
   const e = escapeHtml;
-  const paragraphs = content.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#262626">${e(p)}</p>`)
-    .join('');
+  const paragraphsHtml = (texts: string[] = []) =>
+    texts.map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#262626">${e(p)}</p>`).join('');
+  const paragraphs = paragraphsHtml(content.paragraphs);
+  const quote = content.quote ? quoteHtml(content.quote) : '';
+  const closing = paragraphsHtml(content.closing);
   const action = content.action
     ? `<p style="margin:24px 0"><a href="${e(content.action.url)}" style="display:inline-block;padding:12px 24px;background:#171717;color:#fafafa;text-decoration:none;font-size:14px;letter-spacing:0.04em">${e(content.action.label)}</a></p>`
     : '';
@@ -36,16 +45,43 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff">
 <tr><td style="padding:32px 40px 8px;font-size:20px;letter-spacing:0.4em;color:#171717">LINEA</td></tr>
-<tr><td style="padding:24px 40px 32px"><h1 style="margin:0 0 16px;font-size:22px;font-weight:400;color:#171717">${e(content.heading)}</h1>${paragraphs}${action}</td></tr>
+<tr><td style="padding:24px 40px 32px"><h1 style="margin:0 0 16px;font-size:22px;font-weight:400;color:#171717">${e(content.heading)}</h1>${paragraphs}${quote}${closing}${action}</td></tr>
 <tr><td style="padding:16px 40px 32px;font-size:12px;color:#57534e;border-top:1px solid #e7e5e4">${e(content.footer)}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     content.heading,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.quote ? [`${content.quote.label}:`, ...quoteText(content.quote.text), ''] : []),
+    ...(content.closing ?? []).flatMap((p) => [p, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     '--',
     content.footer,
   ].join('\n');
   return { subject: content.subject, html, text };
+}
+
+type Quote = NonNullable<EmailContent['quote']>;
+
+/** The label, then the words as a blockquote: each paragraph a <p>, each line break a <br>. */
+function quoteHtml(quote: Quote): string {
+  const e = escapeHtml;
+  const paragraphs = quote.text
+    .trim()
+    .split(/(?:\r?\n[ \t]*){2,}/)
+    .map((paragraph) => `<p style="margin:0 0 12px">${paragraph.split(/\r?\n/).map(e).join('<br>')}</p>`)
+    .join('');
+  const lang = quote.lang ? ` lang="${e(quote.lang)}"` : '';
+  return (
+    `<p style="margin:24px 0 8px;font-size:13px;letter-spacing:0.04em;color:#57534e">${e(quote.label)}</p>` +
+    `<blockquote${lang} style="margin:0 0 16px;padding:4px 0 4px 16px;border-left:2px solid #d6d3d1;font-size:15px;line-height:1.6;color:#262626">${paragraphs}</blockquote>`
+  );
+}
+
+/** The words as a plain-text mail client quotes them: every line behind "> ". */
+function quoteText(text: string): string[] {
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => (line.trim() ? `> ${line}` : '>'));
 }

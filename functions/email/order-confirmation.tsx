@@ -20,6 +20,7 @@ import type { OrderDto } from '@linea/shared/contracts/orders';
 import { formatChf, VAT_RATE_PERCENT, type Locale } from '@linea/shared/domain/money';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
 import { dictionaries } from '@linea/shared/i18n/index';
+import { fill, SHOP_TIME_ZONE } from './format';
 import type { RenderedEmail } from './layout';
 
 /**
@@ -198,18 +199,11 @@ function TotalRow(props: { label: string; value: string; first?: boolean; grand?
   );
 }
 
-/** Replaces `{{name}}` placeholders, the same syntax the web app's i18next uses. */
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (placeholder, key: string) =>
-    Object.hasOwn(values, key) ? String(values[key]) : placeholder,
-  );
-}
-
 /** The day the shopper ordered, as the shop in Zürich counts days. */
 function formatOrderDate(createdAt: string, locale: Locale): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return createdAt;
-  return new Intl.DateTimeFormat(`${locale}-CH`, { dateStyle: 'long', timeZone: 'Europe/Zurich' }).format(date);
+  return new Intl.DateTimeFormat(`${locale}-CH`, { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }).format(date);
 }
 
 function formatRate(locale: Locale): string {

@@ -30,6 +30,17 @@ describe('forward-contact-message', () => {
     expect(input.Message?.Body?.Text?.Data).toContain('Does the coat run large?');
   });
 
+  it('sends only the shop its copy, with the time in Zürich and the language by name', async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'x' });
+    await handler(eventBridgeEvent('ContactMessageReceived', detail));
+    // The shopper's receipt is another rule's consumer: one send here, to the shop alone.
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(1);
+    const text = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input.Message?.Body?.Text?.Data;
+    expect(text).toContain('Received: Saturday, 21 November 2026, 10:30 (Zürich time)');
+    expect(text).toContain('Language: German');
+    expect(text).not.toContain('(de)');
+  });
+
   it('lets a failed send throw, so the bus retries and dead-letters it', async () => {
     sesMock.on(SendEmailCommand).rejects(new Error('MessageRejected'));
     await expect(handler(eventBridgeEvent('ContactMessageReceived', detail))).rejects.toThrow('MessageRejected');

@@ -1,9 +1,12 @@
 /**
  * cognito-local (the npm package, run as `node <pkg>/lib/bin/start.js`) with our user pool, web
  * client, `admin` group and admin user. Its triggers call the local Lambda invoke API, so
- * sign-up runs functions/triggers/pre-sign-up.ts exactly as Cognito runs it in the cloud.
+ * sign-up runs functions/triggers/pre-sign-up.ts exactly as Cognito runs it in the cloud. The
+ * pool's password policy is the shared one, and cognito-password-guard.ts, in front of it on
+ * the public port, refuses what the policy refuses (cognito-local itself never checks it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -18,10 +21,14 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   ListGroupsCommand,
+  UpdateUserPoolCommand,
+  type PasswordPolicyType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
 import { cognitoTriggers } from '../../functions/triggers';
 import { childEnvironment } from './child-env';
+import { startCognitoPasswordGuard } from './cognito-password-guard';
 import type { FunctionRegistry } from './lambda-invoke';
 import { packageDir } from './paths';
 import type { ManagedChild, ProcessGroup } from './processes';
@@ -46,11 +53,27 @@ export interface CognitoLocal {
   readonly child: ManagedChild;
 }
 
+/** A port nothing listens on right now, for a process that is only reached through us. */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
 export async function startCognitoLocal(
   group: ProcessGroup,
   options: { port: number; dataDir: string; lambdaEndpoint: string; registry: FunctionRegistry },
 ): Promise<CognitoLocal> {
+  // Shoppers, the API and tests reach the guard on the public port (it also names the tokens'
+  // issuer); cognito-local itself listens on a private one behind it.
   const endpoint = `http://127.0.0.1:${options.port}`;
+  const innerPort = await freeLoopbackPort();
+  const inner = `http://127.0.0.1:${innerPort}`;
   // cognito-local reads .cognito/config.json from its working directory and keeps its data
   // beside it in .cognito/db; rewritten on every start because the ports may differ.
   const configDir = join(options.dataDir, '.cognito');
@@ -78,9 +101,12 @@ export async function startCognitoLocal(
     command: process.execPath,
     args: [join(packageDir('cognito-local'), 'lib', 'bin', 'start.js')],
     cwd: options.dataDir,
-    env: childEnvironment({ PORT: String(options.port), HOST: '127.0.0.1' }),
+    env: childEnvironment({ PORT: String(innerPort), HOST: '127.0.0.1' }),
   });
-  await waitFor('cognito-local', child, () => httpOk(`${endpoint}/health`));
+  await waitFor('cognito-local', child, () => httpOk(`${inner}/health`));
+  const guard = await startCognitoPasswordGuard({ port: options.port, upstream: inner });
+  // The guard lives as long as the process it guards; the process group ends that one.
+  void child.exited.then(() => guard.close());
   return { endpoint, child };
 }
 
@@ -100,6 +126,18 @@ export interface CognitoIds {
 const isNotFound = (err: unknown): boolean =>
   ['ResourceNotFoundException', 'UserNotFoundException'].includes((err as Error).name);
 
+/** The shared password policy in Cognito's terms, as CreateUserPool and DescribeUserPool spell it. */
+const POOL_PASSWORD_POLICY = {
+  MinimumLength: PASSWORD_POLICY.minLength,
+  RequireLowercase: PASSWORD_POLICY.requireLowercase,
+  RequireUppercase: PASSWORD_POLICY.requireUppercase,
+  RequireNumbers: PASSWORD_POLICY.requireDigits,
+  RequireSymbols: PASSWORD_POLICY.requireSymbols,
+} as const satisfies PasswordPolicyType;
+
+const hasPoolPasswordPolicy = (policy: PasswordPolicyType | undefined): boolean =>
+  Object.entries(POOL_PASSWORD_POLICY).every(([key, value]) => policy?.[key as keyof PasswordPolicyType] === value);
+
 /** Reuses the pool and client recorded by an earlier start when they still exist. */
 export async function ensureUserPool(
   client: CognitoIdentityProviderClient,
@@ -107,10 +145,19 @@ export async function ensureUserPool(
 ): Promise<CognitoIds> {
   if (known.userPoolId && known.userPoolClientId) {
     try {
-      await client.send(new DescribeUserPoolCommand({ UserPoolId: known.userPoolId }));
+      const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: known.userPoolId }));
       await client.send(
         new DescribeUserPoolClientCommand({ UserPoolId: known.userPoolId, ClientId: known.userPoolClientId }),
       );
+      // A pool kept from before a policy change gets the current policy, as a deploy would give it.
+      if (!hasPoolPasswordPolicy(UserPool?.Policies?.PasswordPolicy)) {
+        await client.send(
+          new UpdateUserPoolCommand({
+            UserPoolId: known.userPoolId,
+            Policies: { PasswordPolicy: { ...UserPool?.Policies?.PasswordPolicy, ...POOL_PASSWORD_POLICY } },
+          }),
+        );
+      }
       return { userPoolId: known.userPoolId, userPoolClientId: known.userPoolClientId };
     } catch (err) {
       if (!isNotFound(err)) throw err;
@@ -125,15 +172,7 @@ export async function ensureUserPool(
         { Name: 'given_name', AttributeDataType: 'String', Required: true, Mutable: true },
         { Name: 'family_name', AttributeDataType: 'String', Required: true, Mutable: true },
       ],
-      Policies: {
-        PasswordPolicy: {
-          MinimumLength: 8,
-          RequireLowercase: true,
-          RequireUppercase: true,
-          RequireNumbers: true,
-          RequireSymbols: false,
-        },
-      },
+      Policies: { PasswordPolicy: POOL_PASSWORD_POLICY },
     }),
   );
   const userPoolId = UserPool?.Id;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
@@ -103,6 +104,20 @@ describe('Auth', () => {
         Match.objectLike({ Name: 'given_name', Required: true }),
         Match.objectLike({ Name: 'family_name', Required: true }),
       ]),
+    });
+  });
+
+  it('enforces the shared password policy, the one the sign-up form shows and checks', () => {
+    const [pool] = Object.values(resourcesOf('AWS::Cognito::UserPool'));
+    const { MinimumLength, RequireLowercase, RequireUppercase, RequireNumbers, RequireSymbols } = (
+      pool?.Properties?.Policies as { PasswordPolicy: Record<string, unknown> }
+    ).PasswordPolicy;
+    expect({ MinimumLength, RequireLowercase, RequireUppercase, RequireNumbers, RequireSymbols }).toEqual({
+      MinimumLength: PASSWORD_POLICY.minLength,
+      RequireLowercase: PASSWORD_POLICY.requireLowercase,
+      RequireUppercase: PASSWORD_POLICY.requireUppercase,
+      RequireNumbers: PASSWORD_POLICY.requireDigits,
+      RequireSymbols: PASSWORD_POLICY.requireSymbols,
     });
   });
 

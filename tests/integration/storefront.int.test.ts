@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, endpoints, signUp, waitForEmailWhere } from './helpers';
+import { api, endpoints, signUp, waitForEmail, waitForEmailWhere } from './helpers';
 
 describe('wishlist', () => {
   it('keeps each shopper’s saved products to themselves', async () => {
@@ -52,6 +52,42 @@ describe('contact form', () => {
     const email = await waitForEmailWhere((e) => e.subject.includes(subject), `with subject "${subject}"`);
     expect(email.destination.to).toEqual(['team@linea.local']);
     expect(email.body.text ?? email.body.html).toContain('Does the coat run large?');
+  });
+
+  it('sends the shopper a receipt in their language and the shop its copy in Zürich time', async () => {
+    const run = randomUUID().slice(0, 8);
+    const shopper = `lea-${run}@example.ch`;
+    const subject = `Ärmel ${run}`;
+    const message = 'Fällt der Mantel gross aus?\nIch trage sonst <M>.';
+    const res = await api<{ receivedAt: string }>('/contact', {
+      method: 'POST',
+      json: { name: 'Lea Meier', email: shopper, subject, message, locale: 'de' },
+    });
+    expect(res.status).toBe(201);
+
+    // The emulator's store also keeps Reply-To, which helpers' Email leaves out.
+    type Stored = Awaited<ReturnType<typeof waitForEmailWhere>> & { replyTo?: string[] };
+    const receipt: Stored = await waitForEmail(shopper);
+    expect(receipt.subject).toBe('Wir haben Ihre Nachricht erhalten');
+    expect(receipt.replyTo).toEqual(['team@linea.local']);
+    expect(receipt.body.text).toContain('Wir antworten Ihnen innert 24 Stunden.');
+    expect(receipt.body.text).toContain('> Fällt der Mantel gross aus?\n> Ich trage sonst <M>.');
+    expect(receipt.body.html).toContain('Ich trage sonst &lt;M&gt;.');
+
+    const copy: Stored = await waitForEmailWhere((e) => e.subject === `Contact message: ${subject}`, 'the shop copy');
+    expect(copy.destination.to).toEqual(['team@linea.local']);
+    expect(copy.replyTo).toEqual([shopper]);
+    const zurich = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Zurich',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(res.body.receivedAt));
+    expect(copy.body.text).toMatch(
+      new RegExp(`Received: [A-Z][a-z]+day, \\d{1,2} [A-Z][a-z]+ \\d{4}, ${zurich} \\(Zürich time\\)`),
+    );
+    expect(copy.body.text).toContain('Language: German');
+    expect(copy.body.text).not.toContain('(de)');
   });
 
   it('names every missing required field', async () => {

@@ -7,6 +7,7 @@ import {
   type IUserPool,
   type IUserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
+import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
 import { Construct } from 'constructs';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
 
@@ -47,12 +48,13 @@ export class Auth extends Construct {
         givenName: { required: true, mutable: true },
         familyName: { required: true, mutable: true },
       },
+      // The sign-up form shows and checks the same rules, and the local stand-in enforces them.
       passwordPolicy: {
-        minLength: 8,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: false,
+        minLength: PASSWORD_POLICY.minLength,
+        requireLowercase: PASSWORD_POLICY.requireLowercase,
+        requireUppercase: PASSWORD_POLICY.requireUppercase,
+        requireDigits: PASSWORD_POLICY.requireDigits,
+        requireSymbols: PASSWORD_POLICY.requireSymbols,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       // Password sign-in, groups and triggers are all in the Lite plan.

@@ -1,15 +1,20 @@
-import { redirect } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { RETURN_TO_PARAM, safeReturnTo, signInHref } from '../lib/auth/return-to';
 import { useSessionStore } from '../stores/session-store';
 
 /**
  * Route loaders that redirect before a page's code is even downloaded. They only steer the UI:
  * the API decides what a caller may see.
  */
-export function requireSession() {
-  return useSessionStore.getState().status === 'signedIn' ? null : redirect(paths.auth.getHref());
+export function requireSession({ request }: LoaderFunctionArgs) {
+  if (useSessionStore.getState().status === 'signedIn') return null;
+  // Back to this very page after signing in.
+  const url = new URL(request.url);
+  return redirect(signInHref(`${url.pathname}${url.search}`));
 }
 
-export function redirectIfSignedIn() {
-  return useSessionStore.getState().status === 'signedIn' ? redirect(paths.dashboard.getHref()) : null;
+/** A signed-in visitor of /auth goes where the link asked (a safe path), else to the account. */
+export function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
+  if (useSessionStore.getState().status !== 'signedIn') return null;
+  return redirect(safeReturnTo(new URL(request.url).searchParams.get(RETURN_TO_PARAM)));
 }

@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '@linea/shared/domain/colors';
 
 // Read from disk: Vitest does not process CSS, so a `?raw` import would arrive empty.
 const tokens = readFileSync(`${import.meta.dirname}/tokens.css`, 'utf8');
@@ -13,19 +14,8 @@ function palette(selector: string): Record<string, string> {
   return Object.fromEntries([...block.matchAll(/--color-([a-z-]+):\s*(#[0-9a-f]{6})\s*;/gi)].map((m) => [m[1], m[2]]));
 }
 
-/** WCAG 2.x relative luminance and contrast ratio. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const channel = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-}
+// The one WCAG implementation, shared with the colour swatches' rings.
+const contrast = contrastRatio;
 
 const light = palette(':root');
 const dark = { ...light, ...palette(':root.dark') };

@@ -14,13 +14,13 @@ export interface HeaderLinkProps {
 }
 
 const linkClass =
-  (extra?: string) =>
+  (...extra: (string | undefined)[]) =>
   ({ isActive }: { isActive: boolean }) =>
-    ['utility-link', isActive ? 'active' : undefined, extra].filter(Boolean).join(' ');
+    ['utility-link', isActive ? 'active' : undefined, ...extra].filter(Boolean).join(' ');
 
 /*
- * The labels are visually hidden where the header has no room (CSS), never removed: they stay
- * the links' accessible names at every width.
+ * The labels are visually hidden in the header, which shows icons (CSS), and shown in the mobile
+ * menu; never removed: they are the links' accessible names everywhere.
  */
 
 export function WishlistLink({ className, onNavigate }: HeaderLinkProps) {
@@ -56,7 +56,7 @@ export function CartLink({ className, onNavigate }: HeaderLinkProps) {
   return (
     <NavLink
       to={paths.cart.getHref()}
-      className={linkClass(className)}
+      className={linkClass('cart-link', className)}
       aria-label={t('header.cartLabel', { count })}
       onClick={onNavigate}
     >

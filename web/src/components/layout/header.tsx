@@ -1,5 +1,7 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { Wordmark } from '../ui/wordmark';
 import { AccountLink, CartLink, WishlistLink } from './header-links';
@@ -11,12 +13,40 @@ import { ThemeToggle } from './theme-toggle';
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link active' : 'nav-link');
 
 /**
- * The storefront header: the pages on the start side, the wordmark in the middle, search,
- * language, theme, wishlist, account and cart on the end side. Below the desktop breakpoint
- * (CSS) the pages, search and settings move into the mobile menu; the cart stays in view.
+ * Where the header is too narrow for a search field beside the tools (CSS decides where), a
+ * button opens the field in a row of its own under the header's row, pushing the page down
+ * rather than covering it. Escape closes it and returns to the button; so does a search.
+ */
+function useSearchDisclosure() {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { pathname, search } = useLocation();
+  useEffect(() => setOpen(false), [pathname, search]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
+  };
+  return { open, buttonRef, panelId, toggle: () => setOpen((current) => !current), close, onKeyDown };
+}
+
+/**
+ * The storefront header: the pages on the start side, the wordmark centred, search, language,
+ * theme, wishlist, account and cart on the end side. The three columns share the width (the side
+ * ones equally, so the wordmark stays centred) and never overlap; what does not fit at a width
+ * gives way in CSS: below the desktop breakpoint the pages, search and settings move into the
+ * mobile menu (the cart stays in view), and between it and the wide breakpoint the search field
+ * folds into a button.
  */
 export function Header() {
   const { t } = useTranslation();
+  const search = useSearchDisclosure();
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -46,14 +76,29 @@ export function Header() {
           <Wordmark />
         </Link>
         <div className="header-end">
-          <SearchForm className="header-search desktop-only" />
-          <LanguageSwitcher className="desktop-only" />
-          <ThemeToggle className="desktop-only" />
+          <SearchForm className="header-search" />
+          <button
+            ref={search.buttonRef}
+            type="button"
+            className="header-icon search-toggle"
+            aria-label={t('header.searchToggle')}
+            aria-expanded={search.open}
+            aria-controls={search.open ? search.panelId : undefined}
+            onClick={search.toggle}
+          >
+            {search.open ? (
+              <X aria-hidden="true" size={20} strokeWidth={1.25} />
+            ) : (
+              <Search aria-hidden="true" size={20} strokeWidth={1.25} />
+            )}
+          </button>
+          <LanguageSwitcher className="header-tool" />
+          <ThemeToggle className="header-tool" />
           <ul className="header-utilities">
-            <li className="desktop-only">
+            <li className="header-tool">
               <WishlistLink />
             </li>
-            <li className="desktop-only">
+            <li className="header-tool">
               <AccountLink />
             </li>
             <li>
@@ -61,6 +106,11 @@ export function Header() {
             </li>
           </ul>
         </div>
+        {search.open ? (
+          <div id={search.panelId} className="header-search-panel" onKeyDown={search.onKeyDown}>
+            <SearchForm autoFocus onSearch={search.close} />
+          </div>
+        ) : null}
       </div>
     </header>
   );

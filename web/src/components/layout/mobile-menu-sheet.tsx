@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -13,8 +13,10 @@ import { ThemeChoice } from './theme-choice';
 export interface MobileMenuSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The menu button, where focus returns when the sheet closes. */
+  /** The menu button, where focus returns when the sheet is dismissed. */
   triggerRef: RefObject<HTMLButtonElement | null>;
+  /** A link (or the search) in the sheet was followed: close, and focus goes to the new page. */
+  onFollowLink: () => void;
 }
 
 /**
@@ -22,9 +24,16 @@ export interface MobileMenuSheetProps {
  * the overlay close it, the page behind is inert): search, the pages, categories, wishlist,
  * account, cart, language and theme. Following a link closes it.
  */
-export function MobileMenuSheet({ open, onOpenChange, triggerRef }: MobileMenuSheetProps) {
+export function MobileMenuSheet({ open, onOpenChange, triggerRef, onFollowLink }: MobileMenuSheetProps) {
   const { t } = useTranslation();
-  const close = () => onOpenChange(false);
+  const followedLink = useRef(false);
+  useEffect(() => {
+    if (open) followedLink.current = false;
+  }, [open]);
+  const close = () => {
+    followedLink.current = true;
+    onFollowLink();
+  };
   const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'sheet-link active' : 'sheet-link');
 
   return (
@@ -40,10 +49,11 @@ export function MobileMenuSheet({ open, onOpenChange, triggerRef }: MobileMenuSh
         }
         closeLabel={t('header.menuClose')}
         className="mobile-menu"
-        // The button is not a Radix Trigger (it exists before this code loads): return focus to it.
+        // The button is not a Radix Trigger (it exists before this code loads): return focus to it
+        // when the sheet is dismissed; after a link, the new page's heading takes it instead.
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          triggerRef.current?.focus();
+          if (!followedLink.current) triggerRef.current?.focus();
         }}
       >
         <SearchForm className="sheet-search" onSearch={close} />

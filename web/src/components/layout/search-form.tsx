@@ -11,13 +11,15 @@ export interface SearchFormProps {
   className?: string;
   /** Called after the search was started, e.g. to close the mobile menu. */
   onSearch?: () => void;
+  /** Takes focus when shown, for a field the shopper has just asked for. @default false */
+  autoFocus?: boolean;
 }
 
 /**
  * A labelled search box that opens the catalogue filtered by `?q=`. On the catalogue it shows
  * the current search, so the shopper can refine it; elsewhere it starts empty.
  */
-export function SearchForm({ className, onSearch }: SearchFormProps) {
+export function SearchForm({ className, onSearch, autoFocus = false }: SearchFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -48,6 +50,7 @@ export function SearchForm({ className, onSearch }: SearchFormProps) {
         placeholder={t('header.searchPlaceholder')}
         maxLength={MAX_QUERY_LENGTH}
         autoComplete="off"
+        autoFocus={autoFocus}
         enterKeyHint="search"
       />
       <button type="submit" className="search-submit" aria-label={t('header.searchSubmit')}>

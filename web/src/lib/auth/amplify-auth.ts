@@ -6,7 +6,7 @@ import { Amplify } from 'aws-amplify';
 import { AuthError, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '../../config/runtime-config';
-import { ADDITIONAL_STEP, AuthFailure } from './auth-failure';
+import { ADDITIONAL_STEP, AuthFailure, NETWORK_ERROR } from './auth-failure';
 
 let authFlowType: RuntimeConfig['authFlow'] = 'USER_SRP_AUTH';
 
@@ -28,8 +28,15 @@ export function configureAmplify(config: RuntimeConfig, onSessionEnded: () => vo
   });
 }
 
+/**
+ * Cognito's refusals arrive as AuthError named after the service's exception; a request that
+ * never got an answer is Amplify's NetworkError (an AmplifyError, not an AuthError).
+ */
 function toAuthFailure(err: unknown): unknown {
-  return err instanceof AuthError ? new AuthFailure(err.name, err.message, { cause: err }) : err;
+  if (err instanceof AuthError || (err instanceof Error && err.name === NETWORK_ERROR)) {
+    return new AuthFailure(err.name, err.message, { cause: err });
+  }
+  return err;
 }
 
 export async function signInWithPassword(email: string, password: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -11,11 +11,21 @@ export interface SignInValues {
 export interface SignInFormProps {
   onSubmit: (values: SignInValues) => Promise<void>;
   defaultEmail?: string;
+  /** Called once the form is shown, with its password field (e.g. to focus it). */
+  onShown?: (password: HTMLInputElement) => void;
 }
 
-export function SignInForm({ onSubmit, defaultEmail }: SignInFormProps) {
+export function SignInForm({ onSubmit, defaultEmail, onShown }: SignInFormProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // Once per mount (a mount event, not a sync with props), and not when rendered in the
+  // inactive tab only to be measured.
+  useEffect(() => {
+    const password = passwordRef.current;
+    if (password && !password.closest('[hidden], [data-state="inactive"]')) onShown?.(password);
+  }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +48,14 @@ export function SignInForm({ onSubmit, defaultEmail }: SignInFormProps) {
         required
         defaultValue={defaultEmail}
       />
-      <TextField label={t('auth.password')} name="password" type="password" autoComplete="current-password" required />
+      <TextField
+        ref={passwordRef}
+        label={t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
       <Button type="submit" disabled={busy}>
         {busy ? t('auth.signingIn') : t('auth.signIn')}
       </Button>

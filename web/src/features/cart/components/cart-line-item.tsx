@@ -6,9 +6,10 @@ import { paths } from '../../../config/paths';
 import { Price } from '../../../components/ui/price';
 import { useLocale } from '../../../i18n/i18n';
 import { useCartStore } from '../../../stores/cart-store';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import type { LineAdjustment } from '../hooks/use-cart-check';
 import type { LineCheck } from '../lib/check-line';
-import { QuantityStepper } from '../../../components/ui/quantity-stepper';
+import { lineName } from '../lib/line-name';
 
 /** Cart thumbnails keep the catalogue's 4:5 portrait ratio. */
 const THUMB_WIDTH = 96;
@@ -19,6 +20,8 @@ export interface CartLineItemProps {
   check: LineCheck;
   adjustment?: LineAdjustment;
   index: number;
+  /** Removes the line (with a way to undo it). */
+  onRemove: (line: CartLine) => void;
 }
 
 const REASON_KEY = {
@@ -27,14 +30,11 @@ const REASON_KEY = {
   option: 'cart.optionUnavailable',
 } as const;
 
-export function CartLineItem({ line, check, adjustment, index }: CartLineItemProps) {
+export function CartLineItem({ line, check, adjustment, index, onRemove }: CartLineItemProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const setQuantity = useCartStore((state) => state.setQuantity);
-  const remove = useCartStore((state) => state.remove);
-  const options = [line.size, line.color].filter(Boolean).join(', ');
-  // Names each control after its line: the same product can be in the cart in two sizes.
-  const item = options ? t('cart.item', { name: line.name, options }) : line.name;
+  const item = lineName(t, line);
   const unavailable = check.state === 'unavailable';
   const maxQuantity = check.state === 'available' ? check.maxQuantity : MAX_LINE_QUANTITY;
 
@@ -106,7 +106,7 @@ export function CartLineItem({ line, check, adjustment, index }: CartLineItemPro
             type="button"
             className="text-button cart-line-remove"
             aria-label={t('cart.removeItem', { item })}
-            onClick={() => remove(line)}
+            onClick={() => onRemove(line)}
           >
             {t('cart.remove')}
           </button>

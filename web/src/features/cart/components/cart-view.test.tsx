@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductDto } from '@linea/shared/contracts/products';
+import { Toaster } from '../../../components/ui/toaster';
 import { useCartStore } from '../../../stores/cart-store';
+import { useToastStore } from '../../../stores/toast-store';
 import { coatLine, jsonFetch, productFixture, teeLine } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { setUpTestRuntime } from '../../../testing/runtime';
@@ -39,6 +41,20 @@ function summaryRow(label: string): string {
   const summary = screen.getByRole('region', { name: 'Order Summary' });
   const term = within(summary).getByText(label, { selector: 'dt' });
   return text(term.parentElement!.querySelector('dd')!);
+}
+
+/** The tee again, in S: the same product on two lines. */
+const smallTeeLine = { ...teeLine, size: 'S', quantity: 3 };
+
+/** Each line's name and quantity, in the order listed ("Tailored Wool Coat (M, Camel) × 1"). */
+function listedLines(): string[] {
+  const list = screen.getByRole('list', { name: 'Items in your cart' });
+  return within(list)
+    .getAllByRole('spinbutton')
+    .map((input) => {
+      const label = (input as HTMLInputElement).labels?.[0]?.textContent ?? '';
+      return `${label.replace('Quantity of ', '')} × ${(input as HTMLInputElement).value}`;
+    });
 }
 
 setUpTestRuntime();
@@ -162,5 +178,101 @@ describe('CartView', () => {
         .getByRole('button', { name: 'Increase quantity of Essential Organic Tee (M, Chalk)' })
         .getAttribute('aria-disabled'),
     ).toBe('true');
+  });
+
+  describe('undo', () => {
+    beforeAll(() => {
+      // Radix Toast watches pointers for its swipe; jsdom has no pointer capture.
+      Element.prototype.hasPointerCapture ??= () => false;
+      Element.prototype.releasePointerCapture ??= () => undefined;
+    });
+    beforeEach(() => useToastStore.setState({ toasts: [] }));
+
+    const toastNamed = async (title: string) =>
+      (await screen.findByText(title, { selector: '.toast-title' })).closest('.toast') as HTMLElement;
+
+    it('says which line was removed, and Undo puts it back at its place with its quantity', async () => {
+      const user = userEvent.setup({ delay: null });
+      useCartStore.setState({ lines: [teeLine, coatLine, smallTeeLine] });
+      stubCatalogue({ tee, coat });
+      renderWithProviders(
+        <>
+          <CartView />
+          <Toaster />
+        </>,
+      );
+      await screen.findByRole('link', { name: 'Proceed to Checkout' });
+      const before = listedLines();
+      expect(before).toEqual([
+        'Essential Organic Tee (M, Chalk) × 2',
+        'Tailored Wool Coat (M, Camel) × 1',
+        'Essential Organic Tee (S, Chalk) × 3',
+      ]);
+
+      await user.click(screen.getByRole('button', { name: 'Remove Tailored Wool Coat (M, Camel)' }));
+      expect(listedLines()).toEqual([before[0], before[2]]);
+      const removed = await toastNamed('Removed from your cart');
+      expect(within(removed).getByText('1 × Tailored Wool Coat (M, Camel)')).toBeTruthy();
+      // Read out by the toast region's live announcement, with where to find Undo.
+      await waitFor(() =>
+        expect(
+          screen.getAllByRole('status').some((region) => region.textContent?.includes('1 × Tailored Wool Coat')),
+        ).toBe(true),
+      );
+
+      await user.click(within(removed).getByRole('button', { name: 'Undo' }));
+      expect(listedLines()).toEqual(before);
+      expect(useCartStore.getState().lines).toEqual([teeLine, coatLine, smallTeeLine]);
+      expect(await toastNamed('Back in your cart')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByText('Removed from your cart')).toBeNull());
+    });
+
+    it('says what a cleared cart held, and Undo brings back every line in order', async () => {
+      const user = userEvent.setup({ delay: null });
+      useCartStore.setState({ lines: [teeLine, coatLine, smallTeeLine] });
+      stubCatalogue({ tee, coat });
+      renderWithProviders(
+        <>
+          <CartView />
+          <Toaster />
+        </>,
+      );
+      await screen.findByRole('link', { name: 'Proceed to Checkout' });
+
+      await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
+      expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
+      const cleared = await toastNamed('Your cart was cleared');
+      expect(
+        within(cleared).getByText(/^2 × Essential Organic Tee \(M, Chalk\), 1 × Tailored Wool Coat/).textContent,
+      ).toBe(
+        '2 × Essential Organic Tee (M, Chalk), 1 × Tailored Wool Coat (M, Camel), and 3 × Essential Organic Tee (S, Chalk)',
+      );
+
+      await user.click(within(cleared).getByRole('button', { name: 'Undo' }));
+      expect(useCartStore.getState().lines).toEqual([teeLine, coatLine, smallTeeLine]);
+      expect(listedLines()).toEqual([
+        'Essential Organic Tee (M, Chalk) × 2',
+        'Tailored Wool Coat (M, Camel) × 1',
+        'Essential Organic Tee (S, Chalk) × 3',
+      ]);
+    });
+
+    it('sums up a cleared cart of many lines by its item count', async () => {
+      const user = userEvent.setup({ delay: null });
+      const lines = ['XS', 'S', 'M', 'L'].map((size) => ({ ...teeLine, size, quantity: 3 }));
+      useCartStore.setState({ lines });
+      stubCatalogue({ tee: { ...tee, sizes: ['XS', 'S', 'M', 'L'] } });
+      renderWithProviders(
+        <>
+          <CartView />
+          <Toaster />
+        </>,
+      );
+      await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
+      const cleared = await toastNamed('Your cart was cleared');
+      expect(within(cleared).getByText('12 items')).toBeTruthy();
+      await user.click(within(cleared).getByRole('button', { name: 'Undo' }));
+      expect(useCartStore.getState().lines).toEqual(lines);
+    });
   });
 });

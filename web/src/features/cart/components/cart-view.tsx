@@ -6,6 +6,7 @@ import { lineKey, summarizeCart } from '@linea/shared/domain/cart';
 import { paths } from '../../../config/paths';
 import { useCartStore } from '../../../stores/cart-store';
 import { useCartCheck } from '../hooks/use-cart-check';
+import { useUndoableRemoval } from '../hooks/use-undoable-removal';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
 import '../cart.css';
@@ -27,12 +28,13 @@ function EmptyCart() {
 /**
  * /cart body: the lines as the catalogue sees them now, and a summary of what can be bought.
  * Lines that are no longer available stay listed (so the shopper sees what happened), count
- * for nothing, and block checkout until removed.
+ * for nothing, and block checkout until removed. Removing a line or clearing the cart can be
+ * undone from the toast that reports it.
  */
 export function CartView() {
   const { t } = useTranslation();
   const lines = useCartStore((state) => state.lines);
-  const clear = useCartStore((state) => state.clear);
+  const { remove, clear } = useUndoableRemoval();
   const { checks, adjustments, checking } = useCartCheck(lines);
 
   const purchasable = useMemo(
@@ -59,6 +61,7 @@ export function CartView() {
                 index={index}
                 check={checks.get(key) ?? { state: 'checking' }}
                 adjustment={adjustments.get(key)}
+                onRemove={remove}
               />
             );
           })}

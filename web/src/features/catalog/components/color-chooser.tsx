@@ -1,6 +1,37 @@
-import { useId } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { swatchFor } from '@linea/shared/domain/colors';
+import { swatchFor, swatchRing } from '@linea/shared/domain/colors';
+
+/**
+ * The page colours a swatch can sit on in each theme: tokens.css's --color-bg, --color-surface
+ * and --color-subtle. Mirrored here because the ring is chosen in script; the swatch test fails
+ * as soon as the two disagree.
+ */
+export const SWATCH_GROUNDS = {
+  light: ['#f7f5f1', '#ffffff', '#efece6'],
+  dark: ['#131211', '#1c1b19', '#1f1e1b'],
+} as const satisfies Record<'light' | 'dark', readonly string[]>;
+
+const swatchStyles = new Map<string, CSSProperties>();
+
+/**
+ * A swatch's fill and its ring for either theme (catalog.css picks the one in force): the ring
+ * keeps at least 3:1 against the page, so Black on the dark page and Chalk on the light one
+ * still show where they are.
+ */
+function swatchStyle(color: string): CSSProperties {
+  let style = swatchStyles.get(color);
+  if (!style) {
+    const fill = swatchFor(color);
+    style = {
+      backgroundColor: fill,
+      '--swatch-ring-light': swatchRing(fill, SWATCH_GROUNDS.light),
+      '--swatch-ring-dark': swatchRing(fill, SWATCH_GROUNDS.dark),
+    } as CSSProperties;
+    swatchStyles.set(color, style);
+  }
+  return style;
+}
 
 export interface ColorChooserProps {
   colors: readonly string[];
@@ -39,7 +70,7 @@ export function ColorChooser({ colors, value, onChange }: ColorChooserProps) {
                 onChange={() => onChange(color)}
               />
               <label htmlFor={optionId} className="swatch" title={color}>
-                <span className="swatch-fill" style={{ backgroundColor: swatchFor(color) }} aria-hidden="true" />
+                <span className="swatch-fill" style={swatchStyle(color)} aria-hidden="true" />
                 <span className="visually-hidden">{color}</span>
               </label>
             </div>

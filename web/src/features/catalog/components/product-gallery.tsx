@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Lightbox } from '../../../components/ui/lightbox';
+import { CATALOGUE_LANGUAGE } from '../catalogue-language';
 import { ProductImage } from './product-image';
 
 export interface ProductGalleryProps {
@@ -10,26 +12,57 @@ export interface ProductGalleryProps {
   onSelect?: (index: number) => void;
 }
 
-/** The selected image large, and a thumbnail button per image when there are several. */
+/**
+ * The selected image large, and a thumbnail button per image when there are several. The large
+ * image is a button that opens every image full screen, starting with itself. Browsing there
+ * leaves the page's choice alone: with one image per colour, it would change the colour.
+ */
 export function ProductGallery({ images, name, selected: controlled, onSelect }: ProductGalleryProps) {
   const { t } = useTranslation();
   const [uncontrolled, setUncontrolled] = useState(0);
-  const selected = controlled ?? uncontrolled;
+  const [lightboxIndex, setLightboxIndex] = useState(0);
+  const count = images.length;
+  const selected = Math.min(controlled ?? uncontrolled, Math.max(count - 1, 0));
   const setSelected = (index: number) => {
     setUncontrolled(index);
     onSelect?.(index);
   };
-  const count = images.length;
-  const current = images[Math.min(selected, Math.max(count - 1, 0))];
+  const current = images[selected];
+  const altOf = (index: number) => (count > 1 ? t('product.imageAlt', { name, index: index + 1, count }) : name);
+  const mainImage = (
+    <ProductImage className="product-gallery-main" src={current} alt={altOf(selected)} fetchPriority="high" />
+  );
 
   return (
     <section className="product-gallery" aria-label={t('product.gallery')}>
-      <ProductImage
-        className="product-gallery-main"
-        src={current}
-        alt={count > 1 ? t('product.imageAlt', { name, index: selected + 1, count }) : name}
-        fetchPriority="high"
-      />
+      {current ? (
+        <Lightbox
+          images={images.map((src, index) => ({ src, alt: altOf(index) }))}
+          index={lightboxIndex}
+          onIndexChange={setLightboxIndex}
+          onOpenChange={(open) => {
+            if (open) setLightboxIndex(selected);
+          }}
+          trigger={
+            <button
+              type="button"
+              className="product-gallery-open"
+              aria-label={
+                count > 1 ? t('product.enlargeImage', { index: selected + 1, count }) : t('product.enlargeOnlyImage')
+              }
+            >
+              {mainImage}
+            </button>
+          }
+          title={<span lang={CATALOGUE_LANGUAGE}>{name}</span>}
+          closeLabel={t('product.closeImages')}
+          previousLabel={t('product.previousImage')}
+          nextLabel={t('product.nextImage')}
+          positionLabel={(index, total) => t('product.imagePosition', { index: index + 1, count: total })}
+        />
+      ) : (
+        mainImage
+      )}
       {count > 1 ? (
         <ul className="product-gallery-thumbs">
           {images.map((image, index) => (

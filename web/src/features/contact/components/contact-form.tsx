@@ -54,7 +54,11 @@ export function ContactForm() {
       setValues(EMPTY);
       setFieldErrors({});
       setFormError(undefined);
-      toast.success(t('contactPage.successTitle'), t('contactPage.successDescription', { hours }));
+      // Keyed as the form's action, so an error toast of it, if it ever raises one, gives way.
+      toast.success(t('contactPage.successTitle'), {
+        description: t('contactPage.successDescription', { hours }),
+        key: 'contact',
+      });
     },
     onError: (err) => {
       if (isApiError(err) && err.code === 'VALIDATION') {

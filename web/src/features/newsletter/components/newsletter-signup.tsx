@@ -14,6 +14,9 @@ import { toast } from '../../../stores/toast-store';
  */
 const subscribe = (request: SubscribeRequest) => import('../api/subscribe').then((module) => module.subscribe(request));
 
+/** One key for the form's toasts: a success after a failed try takes the failure's place. */
+const TOAST_KEY = 'newsletter';
+
 export interface NewsletterSignupProps {
   /** `compact` for the footer (one line, arrow button); `default` for the home page. */
   variant?: 'default' | 'compact';
@@ -37,13 +40,13 @@ export function NewsletterSignup({ variant = 'default' }: NewsletterSignupProps)
     mutationFn: (request: SubscribeRequest) => subscribe(request),
     onSuccess: () => {
       setEmail('');
-      toast.success(t('newsletter.successTitle'), t('newsletter.successDescription'));
+      toast.success(t('newsletter.successTitle'), { description: t('newsletter.successDescription'), key: TOAST_KEY });
     },
     onError: (err) => {
       if (isApiError(err) && err.code === 'ALREADY_SUBSCRIBED') {
-        toast.info(t('newsletter.alreadyTitle'), t('newsletter.alreadyDescription'));
+        toast.info(t('newsletter.alreadyTitle'), { description: t('newsletter.alreadyDescription'), key: TOAST_KEY });
       } else {
-        toast.error(t('newsletter.failedTitle'), t('newsletter.failedDescription'));
+        toast.error(t('newsletter.failedTitle'), { description: t('newsletter.failedDescription'), key: TOAST_KEY });
       }
     },
   });

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDto } from '@linea/shared/contracts/products';
-import { toast } from '../../../stores/toast-store';
+import { useSignInRequiredToast } from '../hooks/use-sign-in-required-toast';
 import { useToggleWishlist } from '../hooks/use-toggle-wishlist';
 import { useWishlist } from '../hooks/use-wishlist';
 import '../wishlist.css';
@@ -17,12 +17,13 @@ export function WishlistButton({ product, variant = 'overlay' }: WishlistButtonP
   const { t } = useTranslation();
   const wishlist = useWishlist();
   const toggle = useToggleWishlist();
+  const signInRequired = useSignInRequiredToast();
   const pendingHere = toggle.isPending && toggle.variables?.product.id === product.id;
   const saved = wishlist.signedIn && (pendingHere ? toggle.variables.save : wishlist.has(product.id));
 
   function handleClick() {
     if (!wishlist.signedIn) {
-      toast.info(t('wishlist.signInRequired'), t('wishlist.signInRequiredDescription'));
+      signInRequired();
       return;
     }
     if (pendingHere) return;

@@ -8,6 +8,7 @@ import { toast } from '../../../stores/toast-store';
 import { addToWishlist } from '../api/add-to-wishlist';
 import { wishlistQueryKey } from '../api/query-keys';
 import { removeFromWishlist } from '../api/remove-from-wishlist';
+import { useSignInRequiredToast } from './use-sign-in-required-toast';
 
 export interface WishlistToggle {
   product: ProductDto;
@@ -17,13 +18,18 @@ export interface WishlistToggle {
 
 const TOGGLE_KEY = ['wishlist-toggle'] as const;
 
+/** A product's toasts share a key: saving it after a failed try takes the failure's place. */
+const toastKey = (product: ProductDto) => `wishlist:${product.id}`;
+
 /**
  * Saves or removes a product with an optimistic update: the heart changes at once, and a
- * failure puts the previous list back and says so (spec §8 texts).
+ * failure puts the previous list back and says so (spec §8 texts). A lost session asks to sign
+ * in, with a way there and back.
  */
 export function useToggleWishlist() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const signInRequired = useSignInRequiredToast();
   const status = useSessionStore((state) => state.status);
   const key = wishlistQueryKey(status);
 
@@ -40,16 +46,19 @@ export function useToggleWishlist() {
       }
       return { previous };
     },
-    onError: (error, { save }, context) => {
+    onError: (error, { product, save }, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       if (isApiError(error) && error.code === 'UNAUTHENTICATED') {
-        toast.info(t('wishlist.signInRequired'), t('wishlist.signInRequiredDescription'));
+        signInRequired();
       } else {
-        toast.error(t('wishlist.errorTitle'), save ? t('wishlist.addFailed') : t('wishlist.removeFailed'));
+        toast.error(t('wishlist.errorTitle'), {
+          description: save ? t('wishlist.addFailed') : t('wishlist.removeFailed'),
+          key: toastKey(product),
+        });
       }
     },
-    onSuccess: (_result, { save }) => {
-      toast.success(save ? t('wishlist.added') : t('wishlist.removed'));
+    onSuccess: (_result, { product, save }) => {
+      toast.success(save ? t('wishlist.added') : t('wishlist.removed'), { key: toastKey(product) });
     },
     onSettled: () => {
       // Refetching while another toggle is still in flight would undo that one's optimistic state.

@@ -1,0 +1,57 @@
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { handler } from './acknowledge-contact-message';
+
+const sesMock = mockClient(SESClient);
+beforeEach(() => sesMock.reset());
+
+const detail = {
+  version: 1,
+  messageId: 'm-1',
+  name: 'Lea <Meier>',
+  email: 'lea@example.ch',
+  subject: 'Sizing',
+  message: 'Does the coat run <large>?\n\nThanks!',
+  locale: 'de',
+  receivedAt: '2026-11-23T07:15:00.000Z',
+};
+
+describe('acknowledge-contact-message', () => {
+  it('sends the shopper a receipt in their language, quoting their escaped message, Reply-To the shop', async () => {
+    // Arrange
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'x' });
+    // Act
+    await handler(eventBridgeEvent('ContactMessageReceived', detail));
+    // Assert
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(1);
+    const input = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    expect(input.Source).toBe('shop@linea.test');
+    expect(input.Destination?.ToAddresses).toEqual(['lea@example.ch']);
+    expect(input.ReplyToAddresses).toEqual(['hello@linea.test']);
+    expect(input.Message?.Subject?.Data).toBe('Wir haben Ihre Nachricht erhalten');
+    expect(input.Message?.Body?.Html?.Data).toContain('Vielen Dank, Lea &lt;Meier&gt;');
+    expect(input.Message?.Body?.Html?.Data).toContain('Does the coat run &lt;large&gt;?');
+    expect(input.Message?.Body?.Text?.Data).toContain('Wir antworten Ihnen innert 24 Stunden.');
+    expect(input.Message?.Body?.Text?.Data).toContain('> Does the coat run <large>?');
+  });
+
+  it('writes in English to a shopper who wrote from the English shop', async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'x' });
+    await handler(eventBridgeEvent('ContactMessageReceived', { ...detail, locale: 'en' }));
+    const input = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    expect(input.Message?.Subject?.Data).toBe('We have received your message');
+    expect(input.Message?.Body?.Text?.Data).toContain('We will reply within 24 hours.');
+  });
+
+  it('throws on a detail that breaks the contract and sends nothing', async () => {
+    await expect(handler(eventBridgeEvent('ContactMessageReceived', { ...detail, locale: 'fr' }))).rejects.toThrow();
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
+  it('lets a failed send throw, so the bus retries and dead-letters it', async () => {
+    sesMock.on(SendEmailCommand).rejects(new Error('MessageRejected'));
+    await expect(handler(eventBridgeEvent('ContactMessageReceived', detail))).rejects.toThrow('MessageRejected');
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * cognito-local 5.3.0 stores a pool's `Policies.PasswordPolicy` but never checks a password
+ * against it: its SignUp saves "abc" as readily as anything else. Cognito checks every password
+ * it is asked to set against the pool's policy and refuses with InvalidPasswordException. This
+ * guard sits on the stand-in's public port, in front of cognito-local, and does what Cognito
+ * does for the calls that set a password: it reads the pool's own policy (what CreateUserPool
+ * or UpdateUserPool stored, so the pool stays the single source as in the cloud) and answers
+ * a refusal with Cognito's error type and message before the call reaches cognito-local.
+ * Every other request, and every password that passes, goes through untouched.
+ */
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  CognitoIdentityProviderClient,
+  DescribeUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  type PasswordPolicyType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  hasEdgeWhitespace,
+  unmetPasswordRules,
+  type PasswordPolicy,
+  type PasswordRule,
+} from '@linea/shared/domain/password-policy';
+import { listen, readBody, type RunningServer } from './http-server';
+
+/** Cognito's own wording, after "Password did not conform with policy: ". */
+const COGNITO_RULE_MESSAGES: Record<PasswordRule, string> = {
+  minLength: 'Password not long enough',
+  lowercase: 'Password must have lowercase characters',
+  uppercase: 'Password must have uppercase characters',
+  digit: 'Password must have numeric characters',
+  symbol: 'Password must have symbol characters',
+};
+
+/** Where a call carries the password it sets, and how to find the pool whose policy applies. */
+interface PasswordToCheck {
+  readonly password: unknown;
+  /** The parameter's name in Cognito's validation messages. */
+  readonly parameter: string;
+  readonly pool: { readonly userPoolId: unknown } | { readonly clientId: unknown } | { readonly accessToken: unknown };
+}
+
+type Body = Record<string, unknown>;
+
+/** The Cognito calls that set a password (cognito-local's subset of them). */
+const PASSWORD_CALLS: Readonly<Record<string, (body: Body) => PasswordToCheck | undefined>> = {
+  SignUp: (body) => ({ password: body.Password, parameter: 'password', pool: { clientId: body.ClientId } }),
+  ConfirmForgotPassword: (body) => ({
+    password: body.Password,
+    parameter: 'password',
+    pool: { clientId: body.ClientId },
+  }),
+  ChangePassword: (body) => ({
+    password: body.ProposedPassword,
+    parameter: 'proposedPassword',
+    pool: { accessToken: body.AccessToken },
+  }),
+  RespondToAuthChallenge: (body) =>
+    body.ChallengeName === 'NEW_PASSWORD_REQUIRED'
+      ? {
+          password: (body.ChallengeResponses as Body | undefined)?.NEW_PASSWORD,
+          parameter: 'challengeResponses',
+          pool: { clientId: body.ClientId },
+        }
+      : undefined,
+  AdminSetUserPassword: (body) => ({
+    password: body.Password,
+    parameter: 'password',
+    pool: { userPoolId: body.UserPoolId },
+  }),
+  AdminCreateUser: (body) =>
+    body.TemporaryPassword === undefined
+      ? undefined
+      : { password: body.TemporaryPassword, parameter: 'temporaryPassword', pool: { userPoolId: body.UserPoolId } },
+};
+
+export interface CognitoRefusal {
+  readonly type: 'InvalidPasswordException' | 'InvalidParameterException';
+  readonly message: string;
+}
+
+/** Cognito's policy in the shared module's terms; absent fields are off, as in Cognito. */
+export function fromCognitoPolicy(policy: PasswordPolicyType): PasswordPolicy {
+  return {
+    minLength: policy.MinimumLength ?? 8,
+    requireLowercase: policy.RequireLowercase ?? false,
+    requireUppercase: policy.RequireUppercase ?? false,
+    requireDigits: policy.RequireNumbers ?? false,
+    requireSymbols: policy.RequireSymbols ?? false,
+  };
+}
+
+/**
+ * What Cognito answers when `password` is set under `policy`, or undefined when it takes it:
+ * leading or trailing whitespace fails the API's pattern first, then the first unmet rule of
+ * the policy names the refusal.
+ */
+export function cognitoPasswordRefusal(
+  password: string,
+  policy: PasswordPolicy,
+  parameter = 'password',
+): CognitoRefusal | undefined {
+  if (hasEdgeWhitespace(password)) {
+    return {
+      type: 'InvalidParameterException',
+      message: `1 validation error detected: Value at '${parameter}' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$`,
+    };
+  }
+  const [rule] = unmetPasswordRules(password, policy);
+  if (!rule) return undefined;
+  return {
+    type: 'InvalidPasswordException',
+    message: `Password did not conform with policy: ${COGNITO_RULE_MESSAGES[rule]}`,
+  };
+}
+
+function poolIdFromAccessToken(token: unknown): string | undefined {
+  if (typeof token !== 'string') return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      iss?: unknown;
+    };
+    return typeof payload.iss === 'string' ? payload.iss.split('/').pop() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads pools and clients from cognito-local through Cognito's own API. */
+function createPolicyReader(upstream: string) {
+  const client = new CognitoIdentityProviderClient({
+    endpoint: upstream,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  // A client never moves to another pool; the pool's policy is read afresh on every call.
+  const poolOfClient = new Map<string, string>();
+
+  async function poolIdOfClient(clientId: string): Promise<string | undefined> {
+    const known = poolOfClient.get(clientId);
+    if (known) return known;
+    let nextToken: string | undefined;
+    do {
+      const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60, NextToken: nextToken }));
+      for (const pool of pools.UserPools ?? []) {
+        if (!pool.Id) continue;
+        const { UserPoolClients } = await client.send(new ListUserPoolClientsCommand({ UserPoolId: pool.Id }));
+        for (const appClient of UserPoolClients ?? []) {
+          if (appClient.ClientId) poolOfClient.set(appClient.ClientId, pool.Id);
+        }
+      }
+      nextToken = pools.NextToken;
+    } while (nextToken && !poolOfClient.has(clientId));
+    return poolOfClient.get(clientId);
+  }
+
+  return {
+    async policyFor(pool: PasswordToCheck['pool']): Promise<PasswordPolicy | undefined> {
+      let poolId: string | undefined;
+      if ('userPoolId' in pool) poolId = typeof pool.userPoolId === 'string' ? pool.userPoolId : undefined;
+      else if ('clientId' in pool)
+        poolId = typeof pool.clientId === 'string' ? await poolIdOfClient(pool.clientId) : undefined;
+      else poolId = poolIdFromAccessToken(pool.accessToken);
+      if (!poolId) return undefined;
+      const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: poolId }));
+      const policy = UserPool?.Policies?.PasswordPolicy;
+      return policy ? fromCognitoPolicy(policy) : undefined;
+    },
+    destroy: () => client.destroy(),
+  };
+}
+
+function forward(upstream: URL, req: IncomingMessage, res: ServerResponse, body?: Buffer): void {
+  const proxied = request(
+    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  proxied.on('error', (err) => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end(`cognito-local did not answer: ${err.message}`);
+  });
+  if (body) proxied.end(body);
+  else req.pipe(proxied);
+}
+
+/** The Cognito call a request makes (`AWSCognitoIdentityProviderService.SignUp` → `SignUp`). */
+function targetOf(req: IncomingMessage): string | undefined {
+  const header = req.headers['x-amz-target'];
+  return req.method === 'POST' && typeof header === 'string' ? header.split('.')[1] : undefined;
+}
+
+/**
+ * Listens on `port` (loopback) and passes everything to cognito-local at `upstream`, refusing
+ * the passwords Cognito would refuse on the way.
+ */
+export async function startCognitoPasswordGuard(options: { port: number; upstream: string }): Promise<RunningServer> {
+  const upstream = new URL(options.upstream);
+  const policies = createPolicyReader(options.upstream);
+  const server = await listen('cognito-password-guard', options.port, async (req, res) => {
+    const target = targetOf(req);
+    const locate = target ? PASSWORD_CALLS[target] : undefined;
+    if (!locate) {
+      forward(upstream, req, res);
+      return;
+    }
+    const raw = await readBody(req, 1024 * 1024);
+    let toCheck: PasswordToCheck | undefined;
+    try {
+      toCheck = locate(JSON.parse(raw.toString('utf8')) as Body);
+    } catch {
+      toCheck = undefined; // not JSON: cognito-local answers it as it would
+    }
+    const policy =
+      toCheck && typeof toCheck.password === 'string'
+        ? await policies.policyFor(toCheck.pool).catch(() => undefined) // unknown pool: cognito-local says so
+        : undefined;
+    const refusal =
+      toCheck && policy ? cognitoPasswordRefusal(toCheck.password as string, policy, toCheck.parameter) : undefined;
+    if (!refusal) {
+      forward(upstream, req, res, raw);
+      return;
+    }
+    const payload = JSON.stringify({ __type: refusal.type, message: refusal.message });
+    res.writeHead(400, {
+      'content-type': 'application/x-amz-json-1.1',
+      'content-length': String(Buffer.byteLength(payload)),
+      'x-amzn-errortype': refusal.type,
+      // cognito-local answers every origin; the browser must be able to read the refusal.
+      'access-control-allow-origin': '*',
+    });
+    res.end(payload);
+  });
+  return {
+    ...server,
+    close: async () => {
+      policies.destroy();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { ADDITIONAL_STEP, AuthFailure, NETWORK_ERROR } from '../../lib/auth/auth-failure';
+
+export type AuthAction = 'signIn' | 'signUp';
+
+/** What went wrong, in the shopper's terms; each has a translated text under `auth.errors`. */
+export type AuthProblem =
+  | 'invalidCredentials'
+  | 'accountExists'
+  | 'passwordTooWeak'
+  | 'invalidDetails'
+  | 'tooManyAttempts'
+  | 'notConfirmed'
+  | 'passwordResetRequired'
+  | 'network'
+  | 'additionalStep'
+  | 'unexpected';
+
+const THROTTLED = new Set(['LimitExceededException', 'TooManyRequestsException', 'TooManyFailedAttemptsException']);
+
+function signInProblem({ reason, message }: AuthFailure): AuthProblem {
+  switch (reason) {
+    case 'NotAuthorizedException':
+      // Cognito's lock-out after repeated wrong passwords is a NotAuthorizedException too.
+      return /attempts exceeded/i.test(message) ? 'tooManyAttempts' : 'invalidCredentials';
+    // Never tell "no such account" from "wrong password", so accounts cannot be discovered.
+    // InvalidPasswordException is how the local Cognito stand-in answers a wrong password.
+    case 'UserNotFoundException':
+    case 'InvalidPasswordException':
+      return 'invalidCredentials';
+    case 'UserNotConfirmedException':
+      return 'notConfirmed';
+    case 'PasswordResetRequiredException':
+      return 'passwordResetRequired';
+    case 'InvalidParameterException':
+      return 'invalidDetails';
+    default:
+      return 'unexpected';
+  }
+}
+
+function signUpProblem({ reason, message }: AuthFailure): AuthProblem {
+  switch (reason) {
+    case 'UsernameExistsException':
+    case 'AliasExistsException':
+      return 'accountExists';
+    case 'InvalidPasswordException':
+      return 'passwordTooWeak';
+    case 'InvalidParameterException':
+      // Cognito checks a password's shape (length, outer spaces) as a parameter before its policy.
+      return /password/i.test(message) ? 'passwordTooWeak' : 'invalidDetails';
+    case 'UserLambdaValidationException':
+      return 'invalidDetails';
+    default:
+      return 'unexpected';
+  }
+}
+
+/**
+ * Maps anything a sign-in or sign-up threw (Amplify's errors arrive as AuthFailure, by Cognito's
+ * exception name) to a problem the UI has a translated text for. The provider's own message is
+ * never shown; it only tells a lock-out or a malformed password apart where the name cannot.
+ */
+export function authProblem(action: AuthAction, err: unknown): AuthProblem {
+  if (!(err instanceof AuthFailure)) return 'unexpected';
+  if (err.reason === ADDITIONAL_STEP) return 'additionalStep';
+  if (err.reason === NETWORK_ERROR) return 'network';
+  if (THROTTLED.has(err.reason)) return 'tooManyAttempts';
+  return action === 'signIn' ? signInProblem(err) : signUpProblem(err);
+}
+
+type TitleKey = 'auth.loginFailed' | 'auth.signUpFailed' | 'auth.errorTitle';
+type DescriptionKey =
+  | `auth.errors.${Exclude<AuthProblem, 'additionalStep' | 'unexpected'>}`
+  | 'auth.additionalStepRequired'
+  | 'auth.errorDescription';
+
+/**
+ * The toast for a problem: the spec's titles ('Login failed', 'Sign up failed'; 'An error
+ * occurred' / 'Please try again later.' for anything unforeseen) with our own description.
+ */
+export function authErrorToast(
+  action: AuthAction,
+  problem: AuthProblem,
+): { readonly title: TitleKey; readonly description: DescriptionKey } {
+  if (problem === 'unexpected') return { title: 'auth.errorTitle', description: 'auth.errorDescription' };
+  const title = action === 'signIn' ? 'auth.loginFailed' : 'auth.signUpFailed';
+  if (problem === 'additionalStep') return { title, description: 'auth.additionalStepRequired' };
+  return { title, description: `auth.errors.${problem}` };
+}
