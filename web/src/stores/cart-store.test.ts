@@ -32,6 +32,21 @@ describe('cart store', () => {
     ]);
   });
 
+  it('restores a removed line at its place with its quantity, and saves it', () => {
+    const cart = useCartStore.getState();
+    cart.add(tee, 2);
+    cart.add({ ...tee, size: 'L' });
+    cart.add({ ...tee, size: 'S' });
+    const before = useCartStore.getState().lines;
+    const removed = before[1]!;
+    useCartStore.getState().remove(removed);
+
+    useCartStore.getState().restore([removed], before);
+
+    expect(useCartStore.getState().lines).toEqual(before);
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).state.lines).toHaveLength(3);
+  });
+
   it('derives totals through selectors', () => {
     useCartStore.getState().add(tee, 2);
     useCartStore.getState().add({ ...tee, id: 'belt', price: 8900 });

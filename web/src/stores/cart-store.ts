@@ -4,6 +4,7 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import {
   addToCart,
   removeFromCart,
+  restoreLines,
   sameLine,
   setQuantity,
   subtotal,
@@ -22,6 +23,8 @@ interface CartState {
   /** Takes the catalogue's current unit price for a line (the cart re-checks on open). */
   reprice: (line: LineIdentity, price: number) => void;
   remove: (line: LineIdentity) => void;
+  /** Undo of a removal: puts `removed` back where they stood in `order`, the cart as it was then. */
+  restore: (removed: readonly CartLine[], order: readonly LineIdentity[]) => void;
   clear: () => void;
 }
 
@@ -69,6 +72,7 @@ export const useCartStore = create<CartState>()(
           lines: state.lines.map((current) => (sameLine(current, line) ? { ...current, price } : current)),
         })),
       remove: (line) => set((state) => ({ lines: removeFromCart(state.lines, line) })),
+      restore: (removed, order) => set((state) => ({ lines: restoreLines(state.lines, removed, order) })),
       clear: () => set({ lines: [] }),
     }),
     {

@@ -5,7 +5,6 @@ import { useLocale } from '../../../i18n/i18n';
 import { useCartStore } from '../../../stores/cart-store';
 import { toast } from '../../../stores/toast-store';
 import { lineName } from '../lib/line-name';
-import { restoreLines } from '../lib/restore-lines';
 
 /** Beyond this many lines a cleared cart is summed up by its item count instead of named line by line. */
 const MAX_NAMED_LINES = 3;
@@ -40,8 +39,7 @@ export function useUndoableRemoval(): UndoableRemoval {
           label: t('cart.undo'),
           altText: t('cart.undoAlt'),
           onAction: () => {
-            // The store has no action that inserts at a place; the rule lives in restoreLines.
-            useCartStore.setState((state) => ({ lines: restoreLines(state.lines, removed, order) }));
+            useCartStore.getState().restore(removed, order);
             toast.info(t('cart.restored'), { description, key });
           },
         },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '@linea/shared/domain/cart';
-import { restoreLines } from './restore-lines';
+import { restoreLines, type CartLine } from './cart';
 
 const line = (id: string, quantity = 1, size = 'M'): CartLine => ({
   id,
