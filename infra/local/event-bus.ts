@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { invoke } from './handlers';
+import { idleWaiter } from './idle';
 import { BodyTooLargeError, listen, readBody, sendJson, type RunningServer } from './http-server';
 
 /** A rule as the bus needs it; functions/rules.ts entries fit, and tests may add their own. */
@@ -112,14 +113,10 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     retryTimer?: NodeJS.Timeout;
   }
   const deliveries = new Set<Delivery>();
-  let idleWaiters: Array<() => void> = [];
+  const idle = idleWaiter(() => deliveries.size === 0);
   const settle = (delivery: Delivery): void => {
     deliveries.delete(delivery);
-    if (deliveries.size === 0) {
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      waiters.forEach((wake) => wake());
-    }
+    idle.check();
   };
 
   const deadLetter = (delivery: Delivery, err: unknown): void => {
@@ -237,20 +234,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
         return { ...(JSON.parse(readFileSync(file, 'utf8')) as Omit<DeadLetter, 'file'>), file };
       });
 
-  const whenIdle = (timeoutMs = 30_000): Promise<boolean> =>
-    deliveries.size === 0
-      ? Promise.resolve(true)
-      : new Promise((resolveIdle) => {
-          const timer = setTimeout(() => {
-            idleWaiters = idleWaiters.filter((wake) => wake !== onIdle);
-            resolveIdle(false);
-          }, timeoutMs);
-          const onIdle = (): void => {
-            clearTimeout(timer);
-            resolveIdle(true);
-          };
-          idleWaiters.push(onIdle);
-        });
+  const whenIdle = idle.whenIdle;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://local');

@@ -23,6 +23,7 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { request as httpsRequest } from 'node:https';
 import { dirname } from 'node:path';
 import Stripe from 'stripe';
+import { idleWaiter } from './idle';
 import { BodyTooLargeError, listen, readBody, sendJson, type RunningServer } from './http-server';
 import {
   PAGE_ACTIONS,
@@ -703,31 +704,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const inFlight = new Map<string, AbortController>();
   const deliveryTimers = new Map<string, NodeJS.Timeout>();
   const asyncTimers = new Map<string, NodeJS.Timeout>();
-  let idleWaiters: Array<() => void> = [];
   let closing = false;
 
   const pendingDeliveries = (): number => events.filter((record) => record.state === 'pending').length;
   const isIdle = (): boolean => inFlight.size === 0 && asyncPayments.length === 0 && pendingDeliveries() === 0;
-  const checkIdle = (): void => {
-    if (idleWaiters.length === 0 || !isIdle()) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    waiters.forEach((wake) => wake());
-  };
-  const whenIdle = (timeoutMs = 30_000): Promise<boolean> =>
-    isIdle()
-      ? Promise.resolve(true)
-      : new Promise((resolveIdle) => {
-          const timer = setTimeout(() => {
-            idleWaiters = idleWaiters.filter((wake) => wake !== onIdle);
-            resolveIdle(false);
-          }, timeoutMs);
-          const onIdle = (): void => {
-            clearTimeout(timer);
-            resolveIdle(true);
-          };
-          idleWaiters.push(onIdle);
-        });
+  const idle = idleWaiter(isIdle);
+  const checkIdle = idle.check;
+  const whenIdle = idle.whenIdle;
 
   // ---- webhooks ------------------------------------------------------------------------------
   const post = (body: string, signature: string, signal: AbortSignal): Promise<number> =>
