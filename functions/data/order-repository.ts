@@ -31,10 +31,15 @@ const STRIPE_EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export interface OrderItem {
   productId: string;
+  /** The product's name in the order's language when it was bought; a later rename leaves it. */
   name: string;
   image: string;
+  /** Size and colour keys, as the catalogue knows them. */
   size: string;
   color: string;
+  /** Their texts in the order's language when it was bought ("Einheitsgrösse", "Schwarz"). */
+  sizeLabel: string;
+  colorName: string;
   /** Rappen, VAT included, as charged. */
   unitPrice: number;
   quantity: number;
@@ -117,8 +122,12 @@ export type TransitionResult =
  */
 const storedLine = (item: OrderItem): Record<string, unknown> =>
   Object.fromEntries(Object.entries(item).filter(([, value]) => value !== ''));
-const readLine = (stored: Record<string, unknown>): OrderItem =>
-  ({ image: '', size: '', color: '', ...stored }) as OrderItem;
+const readLine = (stored: Record<string, unknown>): OrderItem => {
+  const line = { image: '', size: '', color: '', ...stored } as Omit<OrderItem, 'sizeLabel' | 'colorName'> &
+    Partial<OrderItem>;
+  // Lines stored before orders kept their texts show the keys, which are the English texts.
+  return { ...line, sizeLabel: line.sizeLabel ?? line.size, colorName: line.colorName ?? line.color };
+};
 
 function toItem(order: Order): Record<string, unknown> {
   return {

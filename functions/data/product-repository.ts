@@ -8,16 +8,20 @@ import {
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { categoryId } from '@linea/shared/domain/category';
 import type { ProductDto } from '@linea/shared/contracts/products';
+import type { Locale } from '@linea/shared/domain/money';
+import { localiseProduct, type ProductTranslations } from '@linea/shared/domain/product-texts';
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
 import { queryAllItems, queryPages } from './query-pages';
 
 export const PRODUCT_ENTITY = 'Product';
-const SCHEMA_VERSION = 1;
+/** 2: products may carry `translations`; version 1 items read as English only. */
+const SCHEMA_VERSION = 2;
 
 export interface Product {
   id: string;
+  /** English: the catalogue's source language. */
   name: string;
   description: string;
   /** Rappen, VAT included. */
@@ -26,10 +30,13 @@ export interface Product {
   stockQuantity: number;
   featured: boolean;
   sizes: string[];
+  /** Colour keys: the English colour names. */
   colors: string[];
   images: string[];
   sortOrder: number;
   createdAt: string;
+  /** Texts in other languages; whatever is missing is shown in English. */
+  translations?: ProductTranslations;
   stripeProductId?: string;
 }
 
@@ -63,23 +70,30 @@ function fromItem(item: Record<string, unknown>): Product {
     images: p.images ?? [],
     sortOrder: p.sortOrder,
     createdAt: p.createdAt,
+    // Items written before products had languages carry no translations: English only.
+    ...(p.translations ? { translations: p.translations } : {}),
     ...(p.stripeProductId ? { stripeProductId: p.stripeProductId } : {}),
   };
 }
 
-export function toProductDto(product: Product): ProductDto {
+/** The product as the storefront sees it, its texts in `locale` (English where untranslated). */
+export function toProductDto(product: Product, locale: Locale = 'en'): ProductDto {
+  const texts = localiseProduct(product, locale);
   return {
     id: product.id,
-    name: product.name,
-    description: product.description,
+    name: texts.name,
+    description: texts.description,
+    textLanguage: texts.textLanguage,
     price: product.price,
-    category: product.category,
+    category: texts.category,
     categoryId: categoryId(product.category),
     stockQuantity: product.stockQuantity,
     inStock: product.stockQuantity > 0,
     featured: product.featured,
     sizes: product.sizes,
+    sizeLabels: texts.sizeLabels,
     colors: product.colors,
+    colorNames: texts.colorNames,
     images: product.images,
     sortOrder: product.sortOrder,
     createdAt: product.createdAt,

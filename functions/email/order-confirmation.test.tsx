@@ -33,6 +33,8 @@ function makeOrder(overrides: Partial<Order> = {}, promo?: Promo, lines: Line[] 
       ...line,
       image: `/images/products/${line.productId}.svg`,
       lineTotal: lineTotal(line),
+      sizeLabel: line.size,
+      colorName: line.color,
     })),
     ...totals,
     ...(promo ? { promo: { code: promo.code, type: promo.type } } : {}),

@@ -122,7 +122,9 @@ function OrderConfirmation({ order, orderUrl, subject }: Props) {
                   <tr key={`${item.productId}-${item.size}-${item.color}-${index}`}>
                     <td style={{ ...styles.cell, ...styles.itemCell }}>
                       <div style={styles.itemName}>{item.name}</div>
-                      <div style={styles.itemOptions}>{fill(t.options, { size: item.size, color: item.color })}</div>
+                      <div style={styles.itemOptions}>
+                        {fill(t.options, { size: item.sizeLabel, color: item.colorName })}
+                      </div>
                     </td>
                     <td style={{ ...styles.cell, ...styles.quantityCell }}>{item.quantity}</td>
                     <td style={{ ...styles.cell, ...styles.amountCell }}>{chf(item.lineTotal)}</td>

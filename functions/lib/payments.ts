@@ -125,7 +125,10 @@ export async function openCheckout(order: Order, now = Date.now()): Promise<Open
           unit_amount: item.unitPrice,
           product_data: {
             name: item.name,
-            description: `${item.size} · ${item.color}`,
+            // Stripe refuses an empty description: a product without options has none.
+            ...(item.sizeLabel || item.colorName
+              ? { description: [item.sizeLabel, item.colorName].filter(Boolean).join(' · ') }
+              : {}),
             metadata: { productId: item.productId },
           },
         },

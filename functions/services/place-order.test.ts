@@ -25,6 +25,7 @@ const COAT = aProduct({
   stockQuantity: 2,
   sizes: ['M', 'L'],
   colors: ['Charcoal'],
+  translations: { de: { name: 'Wollmantel', colors: { Charcoal: 'Anthrazit' } } },
 });
 
 const PROMOS: PromoCode[] = [
@@ -110,12 +111,15 @@ describe('placeOrder', () => {
       locale: 'de',
       items: [
         anOrderItem({ productId: 'tee', unitPrice: 4_900, quantity: 2, lineTotal: 9_800 }),
+        // Ordered on a German page: the order keeps the German texts the shopper bought by.
         {
           productId: 'coat',
-          name: 'Wool Coat',
+          name: 'Wollmantel',
           image: '/images/products/coat.svg',
           size: 'L',
           color: 'Charcoal',
+          sizeLabel: 'L',
+          colorName: 'Anthrazit',
           unitPrice: 64_900,
           quantity: 1,
           lineTotal: 64_900,

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutRequest, CheckoutResponse } from '@linea/shared/contracts/checkout';
 import { priceOrder } from '@linea/shared/domain/pricing';
 import { imageForColor } from '@linea/shared/domain/product-image';
+import { colorName, localiseProduct } from '@linea/shared/domain/product-texts';
+import { sizeLabel } from '@linea/shared/domain/sizes';
 import {
   OutOfStockError,
   PaymentSessionFailedError,
@@ -61,6 +63,7 @@ function priceLines(request: CheckoutRequest, catalogue: ReadonlyMap<string, Pro
       issues.push({ field: `lines.${index}.productId`, message: 'No such product' });
       continue;
     }
+    const texts = localiseProduct(product, request.locale);
     if (!offers(product.sizes, line.size)) {
       issues.push({ field: `lines.${index}.size`, message: 'Not a size of this product' });
     }
@@ -69,10 +72,13 @@ function priceLines(request: CheckoutRequest, catalogue: ReadonlyMap<string, Pro
     }
     items.push({
       productId: product.id,
-      name: product.name,
+      // The order keeps the texts the shopper bought with, in the language they bought in.
+      name: texts.name,
       image: imageForColor(product, line.color),
       size: line.size,
       color: line.color,
+      sizeLabel: line.size && sizeLabel(line.size, request.locale),
+      colorName: line.color && colorName(product, line.color, request.locale),
       unitPrice: product.price,
       quantity: line.quantity,
       lineTotal: product.price * line.quantity,

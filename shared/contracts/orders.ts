@@ -9,8 +9,12 @@ export const orderItemDto = z.object({
   productId: z.string(),
   name: z.string(),
   image: z.string(),
+  /** Size and colour keys. */
   size: z.string(),
   color: z.string(),
+  /** The size and colour as the shopper read them when buying, in the order's language. */
+  sizeLabel: z.string(),
+  colorName: z.string(),
   /** VAT-inclusive unit price at the time of the order, in Rappen. */
   unitPrice: rappen,
   quantity: z.number().int().positive(),

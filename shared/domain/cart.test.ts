@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_LINE_QUANTITY,
   addToCart,
+  lineOptions,
+  relabelLines,
   removeFromCart,
   setQuantity,
   subtotal,
@@ -61,5 +63,47 @@ describe('summarizeCart', () => {
 
   it('charges no shipping on an empty cart', () => {
     expect(summarizeCart([])).toEqual({ subtotal: 0, shipping: 0, total: 0, vat: 0 });
+  });
+});
+
+describe('relabelLines', () => {
+  const tee = {
+    id: 'tee',
+    name: 'Essential Organic Tee',
+    price: 4900,
+    size: 'One Size',
+    color: 'Black',
+    image: '/t.svg',
+    quantity: 1,
+  };
+  const coat = { ...tee, id: 'coat', name: 'Wool Coat', color: 'Camel' };
+  const germanTee = {
+    id: 'tee',
+    name: 'T-Shirt aus Bio-Baumwolle',
+    sizeLabels: { 'One Size': 'Einheitsgrösse' },
+    colorNames: { Black: 'Schwarz' },
+  };
+
+  it("puts the product's texts in the page's language on its lines only", () => {
+    const lines = relabelLines([tee, coat], germanTee, 'de');
+    expect(lines[0]).toEqual({
+      ...tee,
+      name: 'T-Shirt aus Bio-Baumwolle',
+      sizeLabel: 'Einheitsgrösse',
+      colorName: 'Schwarz',
+      locale: 'de',
+    });
+    expect(lines[1]).toBe(coat);
+    expect(lineOptions(lines[0]!)).toEqual(['Einheitsgrösse', 'Schwarz']);
+  });
+
+  it('returns the same lines when nothing changes, so a store can skip the update', () => {
+    const once = relabelLines([tee, coat], germanTee, 'de');
+    expect(relabelLines(once, germanTee, 'de')).toBe(once);
+  });
+
+  it('reads the keys for a line saved before the shop had languages', () => {
+    expect(lineOptions(tee)).toEqual(['One Size', 'Black']);
+    expect(lineOptions({ ...tee, size: '', color: '' })).toEqual([]);
   });
 });

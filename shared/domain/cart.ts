@@ -1,4 +1,4 @@
-import type { Rappen } from './money';
+import type { Locale, Rappen } from './money';
 import { priceOrder } from './pricing';
 
 /**
@@ -8,12 +8,62 @@ import { priceOrder } from './pricing';
 export interface CartLine {
   /** The product id. */
   id: string;
+  /** In the language the shopper last saw the product in; see relabelLines. */
   name: string;
   price: Rappen;
+  /** Size and colour keys: what identifies the line and what an order stores. */
   size: string;
   color: string;
+  /** How size and colour read in that language; absent in carts saved before the shop had languages. */
+  sizeLabel?: string;
+  colorName?: string;
+  /** The language of name and labels; absent in carts saved before the shop had languages. */
+  locale?: Locale;
   image: string;
   quantity: number;
+}
+
+/** The line's size and colour as the shopper reads them, without the empty ones. */
+export function lineOptions(line: CartLine): string[] {
+  return [line.size && (line.sizeLabel ?? line.size), line.color && (line.colorName ?? line.color)].filter(Boolean);
+}
+
+/** A product's texts in the page's language, as the catalogue gives them. */
+export interface ProductLabels {
+  id: string;
+  name: string;
+  sizeLabels: Readonly<Record<string, string>>;
+  colorNames: Readonly<Record<string, string>>;
+}
+
+/**
+ * Puts a product's texts in the page's language onto its lines, so the cart, the checkout and
+ * every message about a line speak the language the shopper now reads. Returns `lines` itself
+ * when nothing changes, so a store can skip the update.
+ */
+export function relabelLines(lines: CartLine[], product: ProductLabels, locale: Locale): CartLine[] {
+  let changed = false;
+  const next = lines.map((line) => {
+    if (line.id !== product.id) return line;
+    const relabelled = {
+      ...line,
+      name: product.name,
+      sizeLabel: product.sizeLabels[line.size] ?? line.sizeLabel ?? line.size,
+      colorName: product.colorNames[line.color] ?? line.colorName ?? line.color,
+      locale,
+    };
+    if (
+      relabelled.locale === line.locale &&
+      relabelled.name === line.name &&
+      relabelled.sizeLabel === line.sizeLabel &&
+      relabelled.colorName === line.colorName
+    ) {
+      return line;
+    }
+    changed = true;
+    return relabelled;
+  });
+  return changed ? next : lines;
 }
 
 /** The most of one line a shopper can put in the cart; stock is checked again at checkout. */

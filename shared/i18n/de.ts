@@ -1,4 +1,5 @@
 import type { Dictionary } from './en';
+import { categoryLabels } from '../domain/category';
 
 export const de: Dictionary = {
   brand: {
@@ -98,12 +99,7 @@ export const de: Dictionary = {
     metaDescription:
       'Erlesene Essentials von LINEA: Basics, Oberbekleidung, Hosen und Accessoires, gemacht für viele Jahre.',
   },
-  categories: {
-    basics: 'Basics',
-    outerwear: 'Oberbekleidung',
-    bottoms: 'Hosen & Röcke',
-    accessories: 'Accessoires',
-  },
+  categories: categoryLabels('de'),
   product: {
     loading: 'Produkt wird geladen...',
     notFound: 'Produkt nicht gefunden',

@@ -1,4 +1,5 @@
 import type { ApiErrorCode } from '../errors';
+import { categoryLabels } from '../domain/category';
 
 /** Sections other code relies on by construction: every API error code has a text. */
 type EnRequirements = Record<string, unknown> & { errors: Record<ApiErrorCode, string> };
@@ -106,12 +107,7 @@ export const en = {
     metaDescription:
       'Elevated essentials by LINEA: basics, outerwear, bottoms and accessories, made to be worn for years.',
   },
-  categories: {
-    basics: 'Basics',
-    outerwear: 'Outerwear',
-    bottoms: 'Bottoms',
-    accessories: 'Accessories',
-  },
+  categories: categoryLabels('en'),
   product: {
     loading: 'Loading product...',
     notFound: 'Product not found',

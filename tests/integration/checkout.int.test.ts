@@ -185,6 +185,30 @@ describe('POST /checkout', () => {
     expect(order.body.items[0]).toMatchObject({ color: 'Black', image: '/img/black.svg', unitPrice: 4_900 });
   });
 
+  it('keeps the texts a German shopper bought with, through a later rename, in the order and its email', async () => {
+    const product = await arrangeProduct({
+      translations: { de: { name: 'Wollmantel', description: 'Aus Wolle.', colors: { Black: 'Schwarz' } } },
+    });
+    const email = uniqueEmail('deutsch');
+    const { body } = await checkout(product, { locale: 'de', email });
+    await arrangeProduct({ ...product, name: 'Renamed', translations: { de: { name: 'Umbenannt' } } });
+
+    const order = await orderFromSession(body.sessionId);
+    expect(order.body.items[0]).toMatchObject({
+      name: 'Wollmantel',
+      size: 'M',
+      sizeLabel: 'M',
+      color: 'Black',
+      colorName: 'Schwarz',
+    });
+    await payOnHostedPage(body.url, 'pay');
+    const mail = await waitForEmail(email, 20_000);
+    expect(mail.subject).toBe(`Ihre LINEA-Bestellung ${order.body.number}`);
+    expect(mail.body.text).toContain('Wollmantel');
+    expect(mail.body.text).toContain('Schwarz');
+    expect(mail.body.text).not.toContain('Umbenannt');
+  });
+
   it('sells a product that comes in no sizes or colours with both left empty, and nothing else', async () => {
     const product = await arrangeProduct({ sizes: [], colors: [] });
     const line = (size: string, color: string) => ({

@@ -92,3 +92,100 @@ describe('GET /products and GET /products/{id}', () => {
     expect(body).toMatchObject({ error: 'NOT_FOUND', message: expect.any(String) });
   });
 });
+
+describe('the catalogue in German (?lang=de)', () => {
+  const names = (body: ListProductsResponse) => body.items.map((item) => item.name);
+  const ids = (body: ListProductsResponse) => body.items.map((item) => item.id);
+
+  it('answers with German names, categories, colour names and size labels', async () => {
+    const { status, body } = await api<ListProductsResponse>('/products?lang=de&category=accessories');
+
+    expect(status).toBe(200);
+    const beanie = body.items.find((item) => item.id === 'ribbed-merino-beanie')!;
+    expect(beanie).toMatchObject({
+      name: 'Merino-Mütze in Rippstrick',
+      category: 'Accessoires',
+      categoryId: 'accessories',
+      textLanguage: { name: 'de', description: 'de' },
+      sizes: ['One Size'],
+      sizeLabels: { 'One Size': 'Einheitsgrösse' },
+      colors: ['Charcoal', 'Camel', 'Olive'],
+      colorNames: { Charcoal: 'Anthrazit', Camel: 'Camel', Olive: 'Oliv' },
+    });
+    expect(beanie.description).toMatch(/Schottland/);
+  });
+
+  it('is English without lang, and for one product as for the list', async () => {
+    const english = await api<ProductDto>('/products/ribbed-merino-beanie');
+    const german = await api<ProductDto>('/products/ribbed-merino-beanie?lang=de');
+
+    expect(english.body).toMatchObject({ name: 'Ribbed Merino Beanie', category: 'Accessories' });
+    expect(english.body.sizeLabels).toEqual({ 'One Size': 'One Size' });
+    expect(german.body).toMatchObject({ name: 'Merino-Mütze in Rippstrick', category: 'Accessoires' });
+  });
+
+  it('shows an untranslated product in English on a German page, and says so', async () => {
+    const repository = createProductRepository(documentClient(), () => endpoints().tableName);
+    const id = unique('it-untranslated');
+    await repository.put({
+      id,
+      name: 'Untranslated Overshirt',
+      description: 'Only in English so far.',
+      price: 9_900,
+      category: 'Basics',
+      stockQuantity: 3,
+      featured: false,
+      sizes: ['M'],
+      colors: ['Olive'],
+      images: [],
+      sortOrder: 1,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
+
+    const { body } = await api<ProductDto>(`/products/${id}?lang=de`);
+    expect(body).toMatchObject({
+      name: 'Untranslated Overshirt',
+      textLanguage: { name: 'en', description: 'en' },
+      category: 'Basics',
+      colorNames: { Olive: 'Olive' },
+    });
+  });
+
+  it('finds German words, in either language, ignoring case, accents and umlaut spellings', async () => {
+    const hose = await api<ListProductsResponse>('/products?lang=de&q=hose');
+    expect(hose.body.items.length).toBeGreaterThan(0);
+    expect(hose.body.items.every((item) => item.categoryId === 'bottoms')).toBe(true);
+    expect(names(hose.body)).toContain('Weite Bundfaltenhose');
+
+    const pullover = await api<ListProductsResponse>('/products?lang=de&q=Pullover');
+    // The cashmere roll neck, the other Pullover, is sold out and so not listed.
+    expect(ids(pullover.body)).toEqual(['merino-crew-sweater']);
+
+    // The German page searched in English still answers in German, and the other way round.
+    const trousers = await api<ListProductsResponse>('/products?lang=de&q=trousers');
+    expect(names(trousers.body)).toContain('Weite Bundfaltenhose');
+    const englishHose = await api<ListProductsResponse>('/products?q=Hose');
+    expect(names(englishHose.body)).toContain('Pleated Wide Trousers');
+
+    const umlauts = ['Groesse', 'grösse', 'GROSSE', 'Größe'];
+    const answers = await Promise.all(
+      umlauts.map((q) => api<ListProductsResponse>(`/products?lang=de&q=${encodeURIComponent(q)}`)),
+    );
+    const oneSize = answers[0]!.body.items;
+    expect(oneSize.length).toBeGreaterThan(0);
+    expect(oneSize.every((item) => item.sizes.includes('One Size'))).toBe(true);
+    for (const answer of answers) expect(ids(answer.body)).toEqual(ids(answers[0]!.body));
+
+    const guertel = await api<ListProductsResponse>('/products?lang=de&q=Guertel');
+    expect(ids(guertel.body)[0]).toBe('vegetable-tanned-leather-belt');
+  });
+
+  it('refuses a language it does not speak with 400 naming lang', async () => {
+    const { status, body } = await api('/products?lang=fr');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      error: 'VALIDATION',
+      details: { fields: [expect.objectContaining({ field: 'lang' })] },
+    });
+  });
+});

@@ -30,6 +30,20 @@ describe('wishlist', () => {
     expect(after.body.items.map((p) => p.id)).toEqual([second!.id]);
   });
 
+  it('answers in the language asked for', async () => {
+    const shopper = await signUp();
+    expect((await api('/wishlist/lambswool-scarf', { method: 'PUT', token: shopper.idToken })).status).toBe(204);
+
+    const german = await api<{ items: { name: string; colorNames: Record<string, string> }[] }>('/wishlist?lang=de', {
+      token: shopper.idToken,
+    });
+    expect(german.body.items).toEqual([
+      expect.objectContaining({ name: 'Schal aus Lammwolle', colorNames: { Camel: 'Camel', Charcoal: 'Anthrazit' } }),
+    ]);
+    const english = await api<{ items: { name: string }[] }>('/wishlist', { token: shopper.idToken });
+    expect(english.body.items.map((item) => item.name)).toEqual(['Lambswool Scarf']);
+  });
+
   it('refuses anonymous callers and unknown products', async () => {
     expect((await api('/wishlist')).status).toBe(401);
     const shopper = await signUp();

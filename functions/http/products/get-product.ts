@@ -1,10 +1,14 @@
 import { NotFoundError } from '@linea/shared/errors';
-import { productPathParams } from '@linea/shared/contracts/products';
+import { catalogueLanguageQuery, productPathParams } from '@linea/shared/contracts/products';
 import { products, toProductDto } from '../../data/product-repository';
 import { httpHandler, json } from '../../lib/http';
 
-export const handler = httpHandler('GET /products/{id}', { params: productPathParams }, async ({ params }) => {
-  const product = await products.getById(params.id);
-  if (!product) throw new NotFoundError('Product', params.id);
-  return json(200, toProductDto(product), { 'cache-control': 'public, max-age=30' });
-});
+export const handler = httpHandler(
+  'GET /products/{id}',
+  { params: productPathParams, query: catalogueLanguageQuery },
+  async ({ params, query }) => {
+    const product = await products.getById(params.id);
+    if (!product) throw new NotFoundError('Product', params.id);
+    return json(200, toProductDto(product, query.lang), { 'cache-control': 'public, max-age=30' });
+  },
+);

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../components/ui/status-message';
 import { paths } from '../config/paths';
+import { currentLocale } from '../i18n/i18n';
 import { redirectIfSignedIn, requireSession } from '../routes/guards';
 import { NotFoundRoute } from '../routes/not-found';
 import { RouteError } from '../routes/route-error';
@@ -48,7 +49,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // The featured products are a slice of the catalogue: the same request as /products.
               loader: () => {
                 void import('../features/catalog/api/get-products').then(({ productsQuery }) =>
-                  queryClient.prefetchQuery(productsQuery()),
+                  queryClient.prefetchQuery(productsQuery({}, currentLocale())),
                 );
                 return null;
               },
@@ -60,7 +61,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 const params = new URL(request.url).searchParams;
                 void import('../features/catalog/api/get-products').then(({ productsQuery, searchTextFrom }) => {
                   const q = searchTextFrom(params);
-                  return queryClient.prefetchQuery(productsQuery(q ? { q } : {}));
+                  return queryClient.prefetchQuery(productsQuery(q ? { q } : {}, currentLocale()));
                 });
                 return null;
               },
@@ -72,7 +73,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 const id = params.id;
                 if (id) {
                   void import('../features/catalog/api/get-product').then(({ productQuery }) =>
-                    queryClient.prefetchQuery(productQuery(id)),
+                    queryClient.prefetchQuery(productQuery(id, currentLocale())),
                   );
                 }
                 return null;

@@ -53,3 +53,9 @@ export function useLocale(): Locale {
   const language = i18n.resolvedLanguage ?? i18n.language;
   return isLocale(language) ? language : DEFAULT_LOCALE;
 }
+
+/** The current language outside React (route loaders prefetching in the page's language). */
+export function currentLocale(): Locale {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return isLocale(language) ? language : DEFAULT_LOCALE;
+}

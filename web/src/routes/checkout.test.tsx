@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../stores/session-store';
-import { jsonFetch, teeLine } from '../testing/fixtures';
+import { jsonFetch, productFixture, teeLine } from '../testing/fixtures';
 import { renderWithProviders } from '../testing/render';
 import { setUpTestRuntime } from '../testing/runtime';
 import { CheckoutRoute } from './checkout';
@@ -89,11 +89,21 @@ describe('CheckoutRoute', () => {
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 
-  it('renders in German, checks in German and sends locale de', async () => {
+  it('renders in German, names the cart in German, checks in German and sends locale de', async () => {
     const user = userEvent.setup({ delay: null });
     await i18next.changeLanguage('de');
+    const germanTee = productFixture({
+      id: 'tee',
+      name: 'T-Shirt aus Bio-Baumwolle',
+      textLanguage: { name: 'de', description: 'de' },
+      colors: ['Chalk'],
+      colorNames: { Chalk: 'Kreideweiss' },
+    });
     const fetch = vi.fn(
-      jsonFetch({ 'POST /checkout': { status: 201, body: { orderId: 'ord-1', url: 'https://pay.example/cs_de' } } }),
+      jsonFetch({
+        'GET /products/tee': { body: germanTee },
+        'POST /checkout': { status: 201, body: { orderId: 'ord-1', url: 'https://pay.example/cs_de' } },
+      }),
     );
     vi.stubGlobal('fetch', fetch);
     renderWithProviders(<CheckoutRoute />, { path: '/checkout' });
@@ -111,6 +121,10 @@ describe('CheckoutRoute', () => {
     expect(within(summary).getByText('inkl. MWST (8.1%)')).toBeTruthy();
     expect(within(summary).getAllByText('CHF 98.00').length).toBeGreaterThan(0);
     expect(within(summary).getByText('CHF 105.00')).toBeTruthy();
+    // The tee went into the cart on an English page; here it reads as the German catalogue has it.
+    expect(await within(summary).findByText('T-Shirt aus Bio-Baumwolle')).toBeTruthy();
+    expect(within(summary).getByText('Kreideweiss')).toBeTruthy();
+    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).search)).toContain('?lang=de');
     expect(screen.getByRole('button', { name: 'Anwenden' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
@@ -129,7 +143,8 @@ describe('CheckoutRoute', () => {
     await user.type(field('PLZ'), '01');
     await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
     await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('https://pay.example/cs_de'));
-    const body = JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)) as { locale: string };
+    const checkout = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    const body = JSON.parse(String(checkout?.[1]?.body)) as { locale: string };
     expect(body.locale).toBe('de');
   });
 });

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { usePageMeta } from '../components/ui/use-page-meta';
 import { productsQuery } from '../features/catalog/api/get-products';
+import { useLocale } from '../i18n/i18n';
 import { ProductGrid } from '../features/catalog/components/product-grid';
 import { CONTACT_DETAILS } from '../features/contact/contact-details';
 import { HomeHero } from '../features/content/components/home-hero';
@@ -35,7 +36,7 @@ function FeaturedPlaceholder({ label }: { label: string }) {
  */
 function FeaturedProducts() {
   const { t } = useTranslation();
-  const products = useQuery(productsQuery());
+  const products = useQuery(productsQuery({}, useLocale()));
   const featured = useMemo(
     () => (products.data ?? []).filter((product) => product.featured).slice(0, FEATURED_LIMIT),
     [products.data],

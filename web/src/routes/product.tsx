@@ -11,6 +11,7 @@ import { productQuery } from '../features/catalog/api/get-product';
 import { ProductDetails } from '../features/catalog/components/product-details';
 import { productJsonLd, summarise } from '../features/catalog/lib/product-json-ld';
 import { WishlistButton } from '../features/wishlist/components/wishlist-button';
+import { useLocale } from '../i18n/i18n';
 
 function BackToProducts() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ function BackToProducts() {
 export function ProductRoute() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const product = useQuery(productQuery(id));
+  const product = useQuery(productQuery(id, useLocale()));
   const notFound = isApiError(product.error) && product.error.code === 'NOT_FOUND';
 
   const meta: PageMeta = product.data

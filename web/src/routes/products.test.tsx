@@ -62,7 +62,7 @@ describe('/products', () => {
     await screen.findByRole('link', { name: /^Field Parka/ });
     expect(listedNames()).toEqual(['Field Parka']);
     expect(screen.queryByRole('group', { name: 'Filter by category' })).toBeNull();
-    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).search)).toEqual(['?q=parka']);
+    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).search)).toEqual(['?q=parka&lang=en']);
   });
 
   it('puts a wishlist heart on every card without asking for a wishlist when signed out', async () => {

@@ -1,8 +1,10 @@
 import { z } from 'zod/mini';
 import { create } from 'zustand';
+import type { Locale } from '@linea/shared/domain/money';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import {
   addToCart,
+  relabelLines,
   removeFromCart,
   restoreLines,
   sameLine,
@@ -11,6 +13,7 @@ import {
   totalItems,
   type CartLine,
   type LineIdentity,
+  type ProductLabels,
 } from '@linea/shared/domain/cart';
 
 /** The spec's brand-prefixed key that ends in "cart". */
@@ -22,6 +25,8 @@ interface CartState {
   setQuantity: (line: LineIdentity, quantity: number) => void;
   /** Takes the catalogue's current unit price for a line (the cart re-checks on open). */
   reprice: (line: LineIdentity, price: number) => void;
+  /** Puts a product's texts in the page's language onto its lines. */
+  relabel: (product: ProductLabels, locale: Locale) => void;
   remove: (line: LineIdentity) => void;
   /** Undo of a removal: puts `removed` back where they stood in `order`, the cart as it was then. */
   restore: (removed: readonly CartLine[], order: readonly LineIdentity[]) => void;
@@ -34,6 +39,9 @@ const storedLine = z.object({
   price: z.number().check(z.int(), z.nonnegative()),
   size: z.string(),
   color: z.string(),
+  sizeLabel: z.optional(z.string()),
+  colorName: z.optional(z.string()),
+  locale: z.optional(z.enum(['en', 'de'])),
   image: z.string(),
   quantity: z.number().check(z.int(), z.positive()),
 });
@@ -71,6 +79,11 @@ export const useCartStore = create<CartState>()(
         set((state) => ({
           lines: state.lines.map((current) => (sameLine(current, line) ? { ...current, price } : current)),
         })),
+      relabel: (product, locale) =>
+        set((state) => {
+          const lines = relabelLines(state.lines, product, locale);
+          return lines === state.lines ? state : { lines };
+        }),
       remove: (line) => set((state) => ({ lines: removeFromCart(state.lines, line) })),
       restore: (removed, order) => set((state) => ({ lines: restoreLines(state.lines, removed, order) })),
       clear: () => set({ lines: [] }),

@@ -16,21 +16,27 @@ export const testConfig: RuntimeConfig = Object.freeze({
 
 let sequence = 0;
 
+/** An English product; sizes and colours read as their keys unless a test names them. */
 export function productFixture(overrides: Partial<ProductDto> = {}): ProductDto {
   sequence += 1;
   const category = overrides.category ?? 'Basics';
+  const sizes = overrides.sizes ?? ['S', 'M', 'L'];
+  const colors = overrides.colors ?? ['Black'];
   return {
     id: `p-${sequence}`,
     name: `Product ${sequence}`,
     description: 'A considered essential.',
+    textLanguage: { name: 'en', description: 'en' },
     price: 12900,
     category,
     categoryId: categoryId(category),
     stockQuantity: 5,
     inStock: true,
     featured: false,
-    sizes: ['S', 'M', 'L'],
-    colors: ['Black'],
+    sizes,
+    sizeLabels: Object.fromEntries(sizes.map((size) => [size, size])),
+    colors,
+    colorNames: Object.fromEntries(colors.map((color) => [color, color])),
     images: [`/images/products/p-${sequence}.jpg`],
     sortOrder: sequence,
     createdAt: '2024-01-01T00:00:00.000Z',
@@ -45,6 +51,7 @@ export const teeLine: CartLine = {
   price: 4900,
   size: 'M',
   color: 'Chalk',
+  locale: 'en',
   image: '/t.svg',
   quantity: 2,
 };
@@ -56,6 +63,7 @@ export const coatLine: CartLine = {
   price: 59000,
   size: 'M',
   color: 'Camel',
+  locale: 'en',
   image: '/c.svg',
   quantity: 1,
 };
@@ -82,6 +90,8 @@ export function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
         image: '/t.svg',
         size: 'M',
         color: 'Chalk',
+        sizeLabel: 'M',
+        colorName: 'Chalk',
         unitPrice: 4900,
         quantity: 2,
         lineTotal: 9800,
@@ -92,6 +102,8 @@ export function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
         image: '/c.svg',
         size: 'M',
         color: 'Camel',
+        sizeLabel: 'M',
+        colorName: 'Camel',
         unitPrice: 59000,
         quantity: 1,
         lineTotal: 59000,

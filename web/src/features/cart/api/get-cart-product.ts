@@ -1,19 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { productDto, type ProductDto } from '@linea/shared/contracts/products';
-import { api } from '../../../api/client';
-
-/** GET /products/{id}: unlike the listing it also answers for sold-out products (inStock false). */
-export function getCartProduct(id: string, signal?: AbortSignal): Promise<ProductDto> {
-  return api.request(`/products/${encodeURIComponent(id)}`, { schema: productDto, signal, withToken: false });
-}
+import type { Locale } from '@linea/shared/domain/money';
+import { getProduct } from '../../catalog/api/get-product';
 
 /**
  * Its own key and no staleness: the cart asks the catalogue afresh every time it opens, rather
- * than trusting a product page seen a while ago.
+ * than trusting a product page seen a while ago. GET /products/{id} answers for sold-out
+ * products too (inStock false), unlike the listing.
  */
-export const cartProductQuery = (id: string) =>
+export const cartProductQuery = (id: string, locale: Locale) =>
   queryOptions({
-    queryKey: ['cart', 'product', id],
-    queryFn: ({ signal }) => getCartProduct(id, signal),
+    queryKey: ['cart', 'product', id, locale],
+    queryFn: ({ signal }) => getProduct(id, locale, signal),
     staleTime: 0,
   });

@@ -62,13 +62,13 @@ export function CartLineItem({ line, check, adjustment, index, onRemove }: CartL
           {line.size ? (
             <div>
               <dt>{t('cart.size')}</dt>
-              <dd>{line.size}</dd>
+              <dd>{line.sizeLabel ?? line.size}</dd>
             </div>
           ) : null}
           {line.color ? (
             <div>
               <dt>{t('cart.color')}</dt>
-              <dd>{line.color}</dd>
+              <dd>{line.colorName ?? line.color}</dd>
             </div>
           ) : null}
           <div>

@@ -6,6 +6,7 @@ import { lineKey, summarizeCart } from '@linea/shared/domain/cart';
 import { paths } from '../../../config/paths';
 import { useCartStore } from '../../../stores/cart-store';
 import { useCartCheck } from '../hooks/use-cart-check';
+import { useCartLabels } from '../hooks/use-cart-labels';
 import { useUndoableRemoval } from '../hooks/use-undoable-removal';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
@@ -36,6 +37,7 @@ export function CartView() {
   const lines = useCartStore((state) => state.lines);
   const { remove, clear } = useUndoableRemoval();
   const { checks, adjustments, checking } = useCartCheck(lines);
+  useCartLabels(lines);
 
   const purchasable = useMemo(
     () => lines.filter((line) => checks.get(lineKey(line))?.state !== 'unavailable'),

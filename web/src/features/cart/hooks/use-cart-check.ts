@@ -3,6 +3,7 @@ import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import { lineKey, type CartLine } from '@linea/shared/domain/cart';
 import { isApiError } from '../../../api/client';
+import { useLocale } from '../../../i18n/i18n';
 import { useCartStore } from '../../../stores/cart-store';
 import { cartProductQuery } from '../api/get-cart-product';
 import { checkLine, type LineCheck, type ProductLookup } from '../lib/check-line';
@@ -42,7 +43,8 @@ export function useCartCheck(lines: readonly CartLine[]): CartCheck {
       ),
     [ids],
   );
-  const lookups = useQueries({ queries: ids.map((id) => cartProductQuery(id)), combine });
+  const locale = useLocale();
+  const lookups = useQueries({ queries: ids.map((id) => cartProductQuery(id, locale)), combine });
 
   const checks = useMemo(
     () => new Map(lines.map((line) => [lineKey(line), checkLine(line, lookups.get(line.id) ?? { status: 'pending' })])),

@@ -1,11 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { listProductsResponse, type ListProductsQuery, type ProductDto } from '@linea/shared/contracts/products';
+import type { Locale } from '@linea/shared/domain/money';
 import { api } from '../../../api/client';
 
-/** GET /products: in-stock products in display order, optionally of one category or matching a search. */
-export async function getProducts(query: ListProductsQuery = {}, signal?: AbortSignal): Promise<ProductDto[]> {
+type ProductsFilter = Omit<ListProductsQuery, 'lang'>;
+
+/** GET /products: in-stock products in display order, in `locale`, optionally of one category or matching a search. */
+export async function getProducts(filter: ProductsFilter, locale: Locale, signal?: AbortSignal): Promise<ProductDto[]> {
   const response = await api.request('/products', {
-    query,
+    query: { ...filter, lang: locale },
     schema: listProductsResponse,
     signal,
     withToken: false,
@@ -13,10 +16,10 @@ export async function getProducts(query: ListProductsQuery = {}, signal?: AbortS
   return response.items;
 }
 
-export const productsQuery = (query: ListProductsQuery = {}) =>
+export const productsQuery = (filter: ProductsFilter, locale: Locale) =>
   queryOptions({
-    queryKey: ['catalog', 'products', query],
-    queryFn: ({ signal }) => getProducts(query, signal),
+    queryKey: ['catalog', 'products', filter, locale],
+    queryFn: ({ signal }) => getProducts(filter, locale, signal),
   });
 
 /** The API rejects longer search texts; the page and the route loader cut them the same way. */

@@ -34,7 +34,10 @@ function swatchStyle(color: string): CSSProperties {
 }
 
 export interface ColorChooserProps {
+  /** Colour keys: they pick the swatch and are what `onChange` reports. */
   colors: readonly string[];
+  /** Colour key → name in the page's language; the key where missing. */
+  names?: Readonly<Record<string, string>>;
   value: string | undefined;
   onChange: (color: string) => void;
 }
@@ -43,16 +46,17 @@ export interface ColorChooserProps {
  * Colour swatches as native radio inputs in a fieldset: the legend names the group, each
  * colour's name (visually hidden) names its radio, and arrow keys move between colours.
  */
-export function ColorChooser({ colors, value, onChange }: ColorChooserProps) {
+export function ColorChooser({ colors, names = {}, value, onChange }: ColorChooserProps) {
   const { t } = useTranslation();
   const id = useId();
+  const nameOf = (color: string) => names[color] ?? color;
   return (
     <fieldset className="choice-group">
       <legend className="choice-legend">{t('product.color')}</legend>
       {/* Sighted shoppers see the chosen name here; the checked radio already says it aloud. */}
       {value ? (
         <span className="choice-current" aria-hidden="true">
-          {value}
+          {nameOf(value)}
         </span>
       ) : null}
       <div className="swatch-list">
@@ -69,9 +73,9 @@ export function ColorChooser({ colors, value, onChange }: ColorChooserProps) {
                 checked={value === color}
                 onChange={() => onChange(color)}
               />
-              <label htmlFor={optionId} className="swatch" title={color}>
+              <label htmlFor={optionId} className="swatch" title={nameOf(color)}>
                 <span className="swatch-fill" style={swatchStyle(color)} aria-hidden="true" />
-                <span className="visually-hidden">{color}</span>
+                <span className="visually-hidden">{nameOf(color)}</span>
               </label>
             </div>
           );

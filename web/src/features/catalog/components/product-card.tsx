@@ -5,7 +5,6 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { Price } from '../../../components/ui/price';
 import { ProductImage } from './product-image';
-import { CATALOGUE_LANGUAGE } from '../catalogue-language';
 
 /** Cards in the first row are likely above the fold; the rest load lazily. */
 const EAGER_IMAGES = 4;
@@ -33,7 +32,7 @@ export function ProductCard({ product, index, action }: ProductCardProps) {
             fetchPriority={index === 0 ? 'high' : undefined}
           />
         </div>
-        <h2 id={nameId} className="product-card-name" lang={CATALOGUE_LANGUAGE}>
+        <h2 id={nameId} className="product-card-name" lang={product.textLanguage.name}>
           {product.name}
         </h2>
         <Price amount={product.price} className="product-card-price" />

@@ -5,6 +5,7 @@ import type { ProductDto } from '@linea/shared/contracts/products';
 import { distinctCategories } from '@linea/shared/domain/category';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { StatusMessage } from '../../../components/ui/status-message';
+import { useLocale } from '../../../i18n/i18n';
 import { productsQuery } from '../api/get-products';
 import { useFadeSwap } from '../hooks/use-fade-swap';
 import { CategoryFilter, type CategoryOption } from './category-filter';
@@ -24,7 +25,7 @@ export interface ProductCatalogProps {
  */
 export function ProductCatalog({ category, onCategoryChange, renderCardAction }: ProductCatalogProps) {
   const { t } = useTranslation();
-  const products = useQuery(productsQuery());
+  const products = useQuery(productsQuery({}, useLocale()));
   const { shown, leaving } = useFadeSwap(category);
 
   const categories = useMemo<CategoryOption[]>(() => {

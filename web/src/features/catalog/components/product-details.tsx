@@ -6,6 +6,7 @@ import { sizeTableFor } from '@linea/shared/domain/size-guide';
 import { hasImagePerColor, imageForColor } from '@linea/shared/domain/product-image';
 import { Button } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
+import { useLocale } from '../../../i18n/i18n';
 import { useCartStore } from '../../../stores/cart-store';
 import { toast, useToastStore } from '../../../stores/toast-store';
 import { ColorChooser } from './color-chooser';
@@ -15,7 +16,6 @@ import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { SizeChooser } from './size-chooser';
 import { SizeGuideDialog } from './size-guide-dialog';
 import '../catalog.css';
-import { CATALOGUE_LANGUAGE } from '../catalogue-language';
 
 /** Below this many pieces the page says how many are left. */
 const LOW_STOCK = 5;
@@ -33,6 +33,7 @@ export interface ProductDetailsProps {
  */
 export function ProductDetails({ product, wishlistToggle }: ProductDetailsProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const addToCart = useCartStore((state) => state.add);
   const [color, setColor] = useState<string | undefined>(product.colors[0]);
   // A single size (One Size) is no choice at all.
@@ -87,10 +88,18 @@ export function ProductDetails({ product, wishlistToggle }: ProductDetailsProps)
         name: product.name,
         price: product.price,
         image: imageForColor(product, color ?? ''),
+        sizeLabel: product.sizeLabels[line.size] ?? line.size,
+        colorName: product.colorNames[line.color] ?? line.color,
+        locale,
       },
       addable,
     );
-    const options = [line.size, line.color].filter(Boolean).join(', ');
+    const options = [
+      line.size && (product.sizeLabels[line.size] ?? line.size),
+      line.color && (product.colorNames[line.color] ?? line.color),
+    ]
+      .filter(Boolean)
+      .join(', ');
     toast.success(
       t('product.addedToCart'),
       options
@@ -101,9 +110,15 @@ export function ProductDetails({ product, wishlistToggle }: ProductDetailsProps)
 
   return (
     <div className="product-details">
-      <ProductGallery images={product.images} name={product.name} selected={imageIndex} onSelect={chooseImage} />
+      <ProductGallery
+        images={product.images}
+        name={product.name}
+        nameLanguage={product.textLanguage.name}
+        selected={imageIndex}
+        onSelect={chooseImage}
+      />
       <div className="product-info">
-        <h1 className="product-name" lang={CATALOGUE_LANGUAGE}>
+        <h1 className="product-name" lang={product.textLanguage.name}>
           {product.name}
         </h1>
         <p className="product-price">
@@ -118,16 +133,17 @@ export function ProductDetails({ product, wishlistToggle }: ProductDetailsProps)
           <h2 id="product-description-heading" className="visually-hidden">
             {t('product.description')}
           </h2>
-          <p className="product-description" lang={CATALOGUE_LANGUAGE}>
+          <p className="product-description" lang={product.textLanguage.description}>
             {product.description}
           </p>
         </section>
         {product.colors.length > 0 ? (
-          <ColorChooser colors={product.colors} value={color} onChange={chooseColor} />
+          <ColorChooser colors={product.colors} names={product.colorNames} value={color} onChange={chooseColor} />
         ) : null}
         {product.sizes.length > 0 ? (
           <SizeChooser
             sizes={product.sizes}
+            labels={product.sizeLabels}
             value={size}
             onChange={chooseSize}
             error={sizeMissing ? t('product.selectSize') : undefined}

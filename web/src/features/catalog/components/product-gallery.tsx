@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Lightbox } from '../../../components/ui/lightbox';
-import { CATALOGUE_LANGUAGE } from '../catalogue-language';
 import { ProductImage } from './product-image';
 
 export interface ProductGalleryProps {
   images: readonly string[];
   name: string;
+  /** The language `name` is written in, when it may differ from the page's (an untranslated product). */
+  nameLanguage?: string;
   /** The shown image, when the parent controls it (e.g. following the chosen colour). */
   selected?: number;
   onSelect?: (index: number) => void;
@@ -17,7 +18,7 @@ export interface ProductGalleryProps {
  * image is a button that opens every image full screen, starting with itself. Browsing there
  * leaves the page's choice alone: with one image per colour, it would change the colour.
  */
-export function ProductGallery({ images, name, selected: controlled, onSelect }: ProductGalleryProps) {
+export function ProductGallery({ images, name, nameLanguage, selected: controlled, onSelect }: ProductGalleryProps) {
   const { t } = useTranslation();
   const [uncontrolled, setUncontrolled] = useState(0);
   const [lightboxIndex, setLightboxIndex] = useState(0);
@@ -54,7 +55,7 @@ export function ProductGallery({ images, name, selected: controlled, onSelect }:
               {mainImage}
             </button>
           }
-          title={<span lang={CATALOGUE_LANGUAGE}>{name}</span>}
+          title={<span lang={nameLanguage}>{name}</span>}
           closeLabel={t('product.closeImages')}
           previousLabel={t('product.previousImage')}
           nextLabel={t('product.nextImage')}

@@ -6,6 +6,7 @@ import type { ProductDto } from '@linea/shared/contracts/products';
 import { paths } from '../../../config/paths';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { StatusMessage } from '../../../components/ui/status-message';
+import { useLocale } from '../../../i18n/i18n';
 import { productsQuery } from '../api/get-products';
 import { ProductGrid } from './product-grid';
 
@@ -18,7 +19,7 @@ export interface ProductSearchResultsProps {
 /** /products?q=…: the server's search over the in-stock catalogue, best matches first. */
 export function ProductSearchResults({ query, renderCardAction }: ProductSearchResultsProps) {
   const { t } = useTranslation();
-  const results = useQuery(productsQuery({ q: query }));
+  const results = useQuery(productsQuery({ q: query }, useLocale()));
 
   return (
     <div className="product-search">

@@ -2,7 +2,10 @@ import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface SizeChooserProps {
+  /** Size keys: what `onChange` reports. */
   sizes: readonly string[];
+  /** Size key → label in the page's language ("Einheitsgrösse"); the key where missing. */
+  labels?: Readonly<Record<string, string>>;
   value: string | undefined;
   onChange: (size: string) => void;
   /** Shown under the options and read with each of them. */
@@ -14,7 +17,7 @@ export interface SizeChooserProps {
 }
 
 /** Sizes as native radio inputs in a fieldset named by its legend. */
-export function SizeChooser({ sizes, value, onChange, error, aside, firstOptionRef }: SizeChooserProps) {
+export function SizeChooser({ sizes, labels = {}, value, onChange, error, aside, firstOptionRef }: SizeChooserProps) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
@@ -40,7 +43,7 @@ export function SizeChooser({ sizes, value, onChange, error, aside, firstOptionR
                 onChange={() => onChange(size)}
               />
               <label htmlFor={optionId} className="size-label">
-                {size}
+                {labels[size] ?? size}
               </label>
             </div>
           );

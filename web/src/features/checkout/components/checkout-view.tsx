@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../i18n/i18n';
 import { useCartStore } from '../../../stores/cart-store';
+import { useCartLabels } from '../../cart/hooks/use-cart-labels';
 import { toast } from '../../../stores/toast-store';
 import { abandonCheckout } from '../api/abandon-checkout';
 import { createCheckout, MissingCheckoutUrlError } from '../api/create-checkout';
@@ -279,6 +280,7 @@ function CheckoutForm({ lines, prefill, abandoning }: CheckoutFormProps) {
  */
 export function CheckoutView({ prefill, cancelled = false }: CheckoutViewProps) {
   const lines = useCartStore((state) => state.lines);
+  useCartLabels(lines);
   const abandoning = useAbandonCancelledSession(cancelled);
   return (
     <>

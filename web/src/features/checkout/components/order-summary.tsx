@@ -34,13 +34,13 @@ function SummaryLine({ line }: { line: CartLine }) {
           {line.size ? (
             <div>
               <dt>{t('checkout.size')}</dt>
-              <dd>{line.size}</dd>
+              <dd>{line.sizeLabel ?? line.size}</dd>
             </div>
           ) : null}
           {line.color ? (
             <div>
               <dt>{t('checkout.color')}</dt>
-              <dd>{line.color}</dd>
+              <dd>{line.colorName ?? line.color}</dd>
             </div>
           ) : null}
           <div>

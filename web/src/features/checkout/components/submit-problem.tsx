@@ -16,7 +16,7 @@ function UnavailableList({ items }: { items: readonly UnavailableItem[] }) {
   return (
     <ul className="checkout-unavailable">
       {items.map((line) => {
-        const options = [line.size, line.color].filter(Boolean).join(', ');
+        const options = line.options.join(', ');
         const item = options ? t('checkout.item', { name: line.name, options }) : line.name;
         return (
           <li key={`${line.productId}|${line.size}|${line.color}`}>

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { unavailableLine, type UnavailableLine } from '@linea/shared/contracts/checkout';
-import type { CartLine } from '@linea/shared/domain/cart';
+import { lineOptions, type CartLine } from '@linea/shared/domain/cart';
 
-/** A line the shop could not reserve, with the name the shopper knows it by. */
+/** A line the shop could not reserve, with the name and options the shopper knows it by. */
 export interface UnavailableItem extends UnavailableLine {
   name: string;
+  /** Size and colour in the page's language. */
+  options: string[];
 }
 
 const unavailableLines = z.array(unavailableLine);
@@ -20,6 +22,10 @@ export function unavailableItems(details: Record<string, unknown> | undefined, c
     const match = cart.find(
       (item) => item.id === line.productId && item.size === line.size && item.color === line.color,
     );
-    return { ...line, name: match?.name ?? cart.find((item) => item.id === line.productId)?.name ?? line.productId };
+    return {
+      ...line,
+      name: match?.name ?? cart.find((item) => item.id === line.productId)?.name ?? line.productId,
+      options: match ? lineOptions(match) : [line.size, line.color].filter(Boolean),
+    };
   });
 }

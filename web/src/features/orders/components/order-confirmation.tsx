@@ -59,13 +59,13 @@ function OrderItem({ item }: { item: OrderItemDto }) {
           {item.size ? (
             <div>
               <dt>{t('orderConfirmation.size')}</dt>
-              <dd>{item.size}</dd>
+              <dd>{item.sizeLabel}</dd>
             </div>
           ) : null}
           {item.color ? (
             <div>
               <dt>{t('orderConfirmation.color')}</dt>
-              <dd>{item.color}</dd>
+              <dd>{item.colorName}</dd>
             </div>
           ) : null}
           <div>

@@ -1,3 +1,4 @@
+import type { Locale } from '@linea/shared/domain/money';
 import type { SessionStatus } from '../../../stores/session-store';
 
 /**
@@ -5,4 +6,5 @@ import type { SessionStatus } from '../../../stores/session-store';
  * changes; the status in the key makes a new sign-in start from an empty cache as well.
  */
 export const wishlistBaseKey = ['account', 'wishlist'] as const;
-export const wishlistQueryKey = (status: SessionStatus) => [...wishlistBaseKey, status] as const;
+export const wishlistQueryKey = (status: SessionStatus, locale: Locale) =>
+  [...wishlistBaseKey, status, locale] as const;

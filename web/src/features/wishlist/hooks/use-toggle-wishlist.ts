@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import type { WishlistResponse } from '@linea/shared/contracts/wishlist';
 import { isApiError } from '../../../api/client';
+import { useLocale } from '../../../i18n/i18n';
 import { useSessionStore } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { addToWishlist } from '../api/add-to-wishlist';
@@ -31,7 +32,8 @@ export function useToggleWishlist() {
   const queryClient = useQueryClient();
   const signInRequired = useSignInRequiredToast();
   const status = useSessionStore((state) => state.status);
-  const key = wishlistQueryKey(status);
+  // The heart is pressed on a page in the current language: its product is in that language too.
+  const key = wishlistQueryKey(status, useLocale());
 
   return useMutation({
     mutationKey: TOGGLE_KEY,

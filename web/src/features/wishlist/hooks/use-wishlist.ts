@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale } from '../../../i18n/i18n';
 import { useSessionStore } from '../../../stores/session-store';
 import { wishlistQuery } from '../api/get-wishlist';
 import { wishlistBaseKey } from '../api/query-keys';
@@ -11,7 +12,7 @@ import { wishlistBaseKey } from '../api/query-keys';
 export function useWishlist() {
   const queryClient = useQueryClient();
   const status = useSessionStore((state) => state.status);
-  const query = useQuery(wishlistQuery(status));
+  const query = useQuery(wishlistQuery(status, useLocale()));
 
   useEffect(() => {
     // Another person may sign in next on this device.
