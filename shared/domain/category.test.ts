@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryId, distinctCategories } from './category';
+import { categoryId, categoryName, distinctCategories } from './category';
 
 describe('categoryId', () => {
   it('lowercases and turns spaces into hyphens', () => {
@@ -10,9 +10,20 @@ describe('categoryId', () => {
 
 describe('distinctCategories', () => {
   it('lists each category id once, in first-seen order', () => {
-    expect(distinctCategories([{ category: 'Outerwear' }, { category: 'Basics' }, { category: 'outerwear' }])).toEqual([
-      'outerwear',
-      'basics',
-    ]);
+    expect(
+      distinctCategories([{ categoryId: 'outerwear' }, { categoryId: 'basics' }, { categoryId: 'outerwear' }]),
+    ).toEqual(['outerwear', 'basics']);
+  });
+});
+
+describe('categoryName', () => {
+  it('names a category by what it holds in each language', () => {
+    expect(categoryName('Bottoms', 'de')).toBe('Hosen');
+    expect(categoryName('Outerwear', 'de')).toBe('Oberbekleidung');
+    expect(categoryName('Accessories', 'en')).toBe('Accessories');
+  });
+
+  it("keeps the product's own name for a category the shop does not know", () => {
+    expect(categoryName('Knitwear', 'de')).toBe('Knitwear');
   });
 });

@@ -5,9 +5,12 @@ export function categoryId(category: string): string {
   return category.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-/** Distinct category ids in first-seen order, for the storefront's filter buttons. */
-export function distinctCategories(products: ReadonlyArray<{ category: string }>): string[] {
-  return [...new Set(products.map((p) => categoryId(p.category)))];
+/**
+ * Distinct category ids in first-seen order, for the storefront's filter buttons. From the id the
+ * API sends, never from the name: that is translated ("Hosen" is still `bottoms`).
+ */
+export function distinctCategories(products: ReadonlyArray<{ categoryId: string }>): string[] {
+  return [...new Set(products.map((p) => p.categoryId))];
 }
 
 /**

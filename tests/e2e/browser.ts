@@ -46,6 +46,8 @@ export interface ShopOptions {
    * animations; journeys that are not about motion use it to spend no time waiting for motion.
    */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** A phone: touch events and a mobile viewport, so taps and swipes are what a phone sends. */
+  touch?: boolean;
 }
 
 export async function openShop(browser: Browser, webUrl: string, options: ShopOptions = {}): Promise<ShopPage> {
@@ -55,6 +57,7 @@ export async function openShop(browser: Browser, webUrl: string, options: ShopOp
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   // Fail a step in seconds, not after Playwright's default 30 s, so a broken journey reports fast.
   context.setDefaultTimeout(PATIENCE_MS);

@@ -72,7 +72,7 @@ function headerParts(page: Page, locale: Locale, signedIn: boolean): Record<Part
 /** What the design shows at a width; everything else is in the mobile menu. */
 function expectedParts(width: number): PartName[] {
   return width < DESKTOP
-    ? ['menu', 'wordmark', 'cart']
+    ? ['menu', 'wordmark', 'search', 'cart']
     : ['navigation', 'wordmark', 'search', 'language', 'theme', 'wishlist', 'account', 'cart'];
 }
 
@@ -216,6 +216,32 @@ describe('the header', () => {
     await field.press('Enter');
     await page.waitForURL('**/products?q=Mantel');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a phone shopper search from the header without opening the menu, in German', async () => {
+    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+      reducedMotion: 'reduce',
+      viewport: { width: 360, height: 740 },
+      touch: true,
+      storage: { language: 'de' },
+    });
+    await page.goto('/about');
+    const banner = page.getByRole('banner');
+    const menu = banner.getByRole('button', { name: 'Menü öffnen', exact: true });
+    await banner.getByRole('button', { name: 'Im Shop suchen', exact: true }).tap();
+    const field = banner.getByRole('searchbox', { name: 'Suche', exact: true });
+    await field.fill('Hose');
+    await field.press('Enter');
+
+    await page.waitForURL('**/products?q=Hose');
+    await page.getByRole('heading', { level: 1, name: /Hose/ }).waitFor();
+    await page
+      .getByRole('link', { name: /Weite Bundfaltenhose/ })
+      .first()
+      .waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(problems).toEqual([]);
     await context.close();
   });

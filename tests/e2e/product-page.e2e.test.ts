@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contrastRatio } from '@linea/shared/domain/colors';
 import { seedCatalogue } from '../../infra/local/seed/catalogue';
-import { eventually, launchBrowser, openShop, PATIENCE_MS, settle, type ShopPage } from './browser';
+import { eventually, launchBrowser, openShop, settle, type ShopPage } from './browser';
 
 const shop = inject('shop');
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 /** Three images, one per colour: Chalk, Black, Stone. */
-const TEE = { path: '/product/essential-organic-tee', name: 'Essential Organic Tee' };
+const TEE = {
+  path: '/product/essential-organic-tee',
+  name: 'Essential Organic Tee',
+  nameDe: 'T-Shirt aus Bio-Baumwolle',
+};
 
 async function openProduct(page: Page, path = TEE.path): Promise<Locator> {
   await page.goto(path);
@@ -102,17 +106,17 @@ describe('the gallery lightbox', () => {
   it('opens from the keyboard, in German too, and its close button gives focus back', async () => {
     const { page, context, problems } = await openShop(browser, shop.webUrl, { storage: { language: 'de' } });
     const main = await openProduct(page);
-    // Choosing Black shows its image, and the lightbox starts there.
-    await main.getByRole('radio', { name: 'Black' }).check();
+    // Choosing Black ("Schwarz") shows its image, and the lightbox starts there.
+    await main.getByRole('radio', { name: 'Schwarz' }).check();
     const opener = main.getByRole('button', { name: 'Bild 2 von 3 vergrössern' });
     // Back from the colour, past the thumbnails, to the large image.
     for (let press = 0; press < 10 && !(await isFocused(opener)); press += 1) await page.keyboard.press('Shift+Tab');
     expect(await isFocused(opener)).toBe(true);
 
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: TEE.name });
+    const dialog = page.getByRole('dialog', { name: TEE.nameDe });
     await dialog.waitFor();
-    expect(await shown(dialog)).toEqual({ file: 'essential-organic-tee-2.svg', alt: `${TEE.name}, Bild 2 von 3` });
+    expect(await shown(dialog)).toEqual({ file: 'essential-organic-tee-2.svg', alt: `${TEE.nameDe}, Bild 2 von 3` });
     expect(await dialog.getByText('Bild 2 von 3', { exact: true }).isVisible()).toBe(true);
     await page.keyboard.press('ArrowRight');
     expect((await shown(dialog)).file).toBe('essential-organic-tee-3.svg');
@@ -238,33 +242,15 @@ describe('colour swatches', () => {
   );
 });
 
-/** A phone: 360 × 740, touch, as openShop's pages but with a touch screen. */
-async function openTouchShop({ theme }: { theme: 'light' | 'dark' }): Promise<ShopPage> {
-  const context = await browser.newContext({
-    baseURL: shop.webUrl,
-    locale: 'en-US',
+/** A phone: 360 × 740, touch. */
+function openTouchShop({ theme }: { theme: 'light' | 'dark' }): Promise<ShopPage> {
+  return openShop(browser, shop.webUrl, {
     viewport: { width: 360, height: 740 },
-    hasTouch: true,
-    isMobile: true,
+    touch: true,
     reducedMotion: 'reduce',
     colorScheme: theme,
+    storage: { 'vite-ui-theme': theme },
   });
-  await context.addInitScript((chosen) => {
-    try {
-      localStorage.setItem('vite-ui-theme', chosen);
-    } catch {
-      /* not the shop's origin */
-    }
-  }, theme);
-  context.setDefaultTimeout(PATIENCE_MS);
-  context.setDefaultNavigationTimeout(2 * PATIENCE_MS);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location().url})`);
-  });
-  return { context, page, problems };
 }
 
 /**

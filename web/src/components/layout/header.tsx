@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
@@ -19,21 +19,47 @@ const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link 
  */
 function useSearchDisclosure() {
   const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  // The button that opened the field: on a phone the one beside the menu, else the one in the tools.
+  const openerRef = useRef<HTMLButtonElement | null>(null);
   const panelId = useId();
   const { pathname, search } = useLocation();
   useEffect(() => setOpen(false), [pathname, search]);
 
   const close = () => {
     setOpen(false);
-    buttonRef.current?.focus();
+    openerRef.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
     close();
   };
-  return { open, buttonRef, panelId, toggle: () => setOpen((current) => !current), close, onKeyDown };
+  const toggle = (event: MouseEvent<HTMLButtonElement>) => {
+    openerRef.current = event.currentTarget;
+    setOpen((current) => !current);
+  };
+  return { open, panelId, toggle, close, onKeyDown };
+}
+
+/** Opens and closes the search row; CSS shows one of the header's two at a time. */
+function SearchToggle({ className, search }: { className: string; search: ReturnType<typeof useSearchDisclosure> }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`header-icon ${className}`}
+      aria-label={t('header.searchToggle')}
+      aria-expanded={search.open}
+      aria-controls={search.open ? search.panelId : undefined}
+      onClick={search.toggle}
+    >
+      {search.open ? (
+        <X aria-hidden="true" size={20} strokeWidth={1.25} />
+      ) : (
+        <Search aria-hidden="true" size={20} strokeWidth={1.25} />
+      )}
+    </button>
+  );
 }
 
 /**
@@ -52,6 +78,7 @@ export function Header() {
       <div className="container header-inner">
         <div className="header-start">
           <MobileMenu />
+          <SearchToggle className="search-toggle-start" search={search} />
           <nav aria-label={t('nav.mainLabel')} className="main-nav">
             <ul>
               <li>
@@ -77,21 +104,7 @@ export function Header() {
         </Link>
         <div className="header-end">
           <SearchForm className="header-search" />
-          <button
-            ref={search.buttonRef}
-            type="button"
-            className="header-icon search-toggle"
-            aria-label={t('header.searchToggle')}
-            aria-expanded={search.open}
-            aria-controls={search.open ? search.panelId : undefined}
-            onClick={search.toggle}
-          >
-            {search.open ? (
-              <X aria-hidden="true" size={20} strokeWidth={1.25} />
-            ) : (
-              <Search aria-hidden="true" size={20} strokeWidth={1.25} />
-            )}
-          </button>
+          <SearchToggle className="search-toggle" search={search} />
           <LanguageSwitcher className="header-tool" />
           <ThemeToggle className="header-tool" />
           <ul className="header-utilities">
