@@ -81,6 +81,56 @@ describe('GET /products', () => {
   });
 });
 
+describe('GET /products?lang=', () => {
+  const germanTee = {
+    ...tee,
+    sizes: ['One Size'],
+    translations: { de: { name: 'T-Shirt', description: 'Bio-Baumwolle.', colors: { Chalk: 'Kreideweiss' } } },
+  };
+
+  it('answers in German when asked, with colour names, size labels and the category translated', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [germanTee] });
+    const res = await listProducts(apiEvent({ routeKey: 'GET /products', queryStringParameters: { lang: 'de' } }));
+    expect(parseBody(res)).toEqual({
+      items: [
+        expect.objectContaining({
+          name: 'T-Shirt',
+          description: 'Bio-Baumwolle.',
+          textLanguage: { name: 'de', description: 'de' },
+          category: 'Basics',
+          colors: ['Chalk'],
+          colorNames: { Chalk: 'Kreideweiss' },
+          sizeLabels: { 'One Size': 'Einheitsgrösse' },
+        }),
+      ],
+    });
+  });
+
+  it('answers in English without lang, and searches the German texts all the same', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [germanTee] });
+    const res = await listProducts(
+      apiEvent({ routeKey: 'GET /products', queryStringParameters: { q: 'kreideweiss' } }),
+    );
+    expect(parseBody(res)).toEqual({
+      items: [expect.objectContaining({ name: 'Essential Tee', colorNames: { Chalk: 'Chalk' } })],
+    });
+  });
+
+  it('answers one product in the language asked for, and refuses a language it does not speak', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: germanTee });
+    const event = (lang: string) =>
+      apiEvent({
+        routeKey: 'GET /products/{id}',
+        pathParameters: { id: 'essential-tee' },
+        queryStringParameters: { lang },
+      });
+    expect(parseBody(await getProduct(event('de')))).toMatchObject({ name: 'T-Shirt', category: 'Basics' });
+    const refused = await getProduct(event('fr'));
+    expect(refused.statusCode).toBe(400);
+    expect(parseBody(refused)).toMatchObject({ details: { fields: [expect.objectContaining({ field: 'lang' })] } });
+  });
+});
+
 describe('GET /products/{id}', () => {
   it('returns the product, out of stock or not', async () => {
     ddbMock.on(GetCommand).resolves({ Item: { ...tee, stockQuantity: 0 } });
