@@ -77,6 +77,13 @@ const PRODUCT: Route = { path: '/product/essential-organic-tee', ready: (main) =
 const ROUTES: Route[] = [
   HOME,
   { path: '/products', ready: (main) => main.getByRole('article').first() },
+  // Sorted and filtered, filtered to nothing, and a search without results with its suggestions.
+  { path: '/products?sort=price-asc&color=Black', ready: (main) => main.getByRole('article').first() },
+  {
+    path: '/products?color=Cognac&size=M',
+    ready: (main) => main.getByRole('button', { name: /^(Clear filters|Filter zurücksetzen)$/ }),
+  },
+  { path: '/products?q=tuxedo', ready: (main) => main.getByRole('article').first() },
   PRODUCT,
   { path: '/about' },
   { path: '/contact' },

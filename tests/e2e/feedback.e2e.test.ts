@@ -26,6 +26,10 @@ const line = (id: string, name: string, price: number, size: string, color: stri
   price,
   size,
   color,
+  // As this shop saves a line added on an English page.
+  sizeLabel: size,
+  colorName: color,
+  locale: 'en',
   image: `/images/products/${id}-1.svg`,
   quantity,
 });

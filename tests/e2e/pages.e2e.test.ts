@@ -131,8 +131,8 @@ const PAGES: StorefrontPage[] = [
   },
   {
     path: '/product/essential-organic-tee',
-    h1: { en: 'Essential Organic Tee', de: 'Essential Organic Tee' },
-    title: { en: 'Essential Organic Tee', de: 'Essential Organic Tee' },
+    h1: { en: 'Essential Organic Tee', de: 'T-Shirt aus Bio-Baumwolle' },
+    title: { en: 'Essential Organic Tee', de: 'T-Shirt aus Bio-Baumwolle' },
     policy: true,
     texts: {
       en: ['CHF 49.00', 'CHF 7.00 flat shipping within Switzerland', '30-day returns'],

@@ -57,6 +57,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: relative(paths.products.path),
+              // Sort and filters (`sort`, `color`, `size`) arrange the list in the browser: the
+              // request is the same for any of them, the whole catalogue or the search.
               loader: ({ request }) => {
                 const params = new URL(request.url).searchParams;
                 void import('../features/catalog/api/get-products').then(({ productsQuery, searchTextFrom }) => {
@@ -65,6 +67,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 });
                 return null;
               },
+              // Re-run it only for another search, not for every change of sort or filter.
+              shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+                defaultShouldRevalidate &&
+                (currentUrl.pathname !== nextUrl.pathname ||
+                  currentUrl.searchParams.get('q') !== nextUrl.searchParams.get('q')),
               lazy: () => import('../routes/products').then((m) => ({ Component: m.ProductsRoute })),
             },
             {

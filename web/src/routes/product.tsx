@@ -1,22 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { isApiError } from '../api/client';
-import { paths } from '../config/paths';
 import { ErrorMessage } from '../components/ui/error-message';
 import { StatusMessage } from '../components/ui/status-message';
 import { usePageMeta, type PageMeta } from '../components/ui/use-page-meta';
 import { productQuery } from '../features/catalog/api/get-product';
 import { ProductDetails } from '../features/catalog/components/product-details';
+import { backToListHref } from '../features/catalog/lib/list-view';
 import { productJsonLd, summarise } from '../features/catalog/lib/product-json-ld';
 import { WishlistButton } from '../features/wishlist/components/wishlist-button';
 import { useLocale } from '../i18n/i18n';
 
+/** Back to the list the shopper came from (its category, search, sort and filters), else to /products. */
 function BackToProducts() {
   const { t } = useTranslation();
+  const { state } = useLocation();
   return (
-    <Link to={paths.products.getHref()} className="back-link">
+    <Link to={backToListHref(state)} className="back-link">
       <ArrowLeft aria-hidden="true" size={16} />
       {t('product.backToProducts')}
     </Link>

@@ -15,15 +15,20 @@ export interface ProductCardProps {
   index: number;
   /** A control over the image (the wishlist heart); outside the link, so it stays its own button. */
   action?: ReactNode;
+  /** History state the link carries, e.g. the list to return to (`productLinkState`). */
+  linkState?: unknown;
+  /** @default 2 */
+  headingLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, index, action }: ProductCardProps) {
+export function ProductCard({ product, index, action, linkState, headingLevel = 2 }: ProductCardProps) {
   const { t } = useTranslation();
   const nameId = useId();
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="product-card" aria-labelledby={nameId} style={{ '--card-index': index } as CSSProperties}>
       {/* One link for the whole card: image (decorative, the name follows), name and price. */}
-      <Link to={paths.product.getHref(product.id)} className="product-card-link">
+      <Link to={paths.product.getHref(product.id)} state={linkState} className="product-card-link">
         <div className="product-card-media">
           <ProductImage
             src={product.images[0]}
@@ -32,9 +37,9 @@ export function ProductCard({ product, index, action }: ProductCardProps) {
             fetchPriority={index === 0 ? 'high' : undefined}
           />
         </div>
-        <h2 id={nameId} className="product-card-name" lang={product.textLanguage.name}>
+        <Heading id={nameId} className="product-card-name" lang={product.textLanguage.name}>
           {product.name}
-        </h2>
+        </Heading>
         <Price amount={product.price} className="product-card-price" />
         {/* After the price in reading order, drawn over the art's corner. */}
         {!product.inStock ? <span className="product-card-badge">{t('product.outOfStock')}</span> : null}

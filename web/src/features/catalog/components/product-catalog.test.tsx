@@ -6,7 +6,7 @@ import { setRuntimeConfigForTesting } from '../../../config/runtime-config';
 import { setLocale } from '../../../i18n/i18n';
 import { jsonFetch, productFixture, testConfig } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
-import { ProductCatalog } from './product-catalog';
+import { ProductCatalog, type CatalogueView } from './product-catalog';
 
 const products = [
   productFixture({ id: 'tee', name: 'Organic Cotton Tee', price: 4900, category: 'Basics' }),
@@ -15,8 +15,8 @@ const products = [
 ];
 
 function Catalog({ initial }: { initial?: string }) {
-  const [category, setCategory] = useState(initial);
-  return <ProductCatalog category={category} onCategoryChange={setCategory} />;
+  const [view, setView] = useState<CatalogueView>({ category: initial, sort: 'featured' });
+  return <ProductCatalog view={view} onViewChange={setView} />;
 }
 
 /** Motion allowed: jsdom has no matchMedia, which the catalogue treats as "reduce motion". */

@@ -26,7 +26,7 @@ describe('ProductSearchResults', () => {
 
   it('asks the API with ?q= and shows the results under a heading naming the search', async () => {
     const fetch = stubSearch([coat]);
-    renderWithProviders(<ProductSearchResults query="wool coat" />);
+    renderWithProviders(<ProductSearchResults query="wool coat" onArrangementChange={vi.fn()} />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Results for "wool coat"' })).toBeTruthy();
     const link = await screen.findByRole('link', { name: /^Tailored Wool Coat/ });
@@ -37,7 +37,7 @@ describe('ProductSearchResults', () => {
 
   it('says so when nothing matches', async () => {
     stubSearch([]);
-    renderWithProviders(<ProductSearchResults query="tuxedo" />);
+    renderWithProviders(<ProductSearchResults query="tuxedo" onArrangementChange={vi.fn()} />);
     expect(await screen.findByText('No products found for "tuxedo".')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
   });
