@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfigForTesting } from '../config/runtime-config';
-import { useSessionStore } from '../stores/session-store';
-import { jsonFetch, productFixture, testConfig } from '../testing/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonFetch, productFixture } from '../testing/fixtures';
+import { setUpTestRuntime } from '../testing/runtime';
 import { createTestQueryClient, renderRoutes } from '../testing/render';
 import { createRoutes } from './router';
 
@@ -15,14 +14,7 @@ function renderApp(path: string) {
 }
 
 describe('router', () => {
-  beforeEach(() => {
-    setRuntimeConfigForTesting(testConfig);
-    useSessionStore.setState({ status: 'signedOut', confirmed: true });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    setRuntimeConfigForTesting(undefined);
-  });
+  setUpTestRuntime({ session: 'signedOut' });
 
   it('shows the not-found page inside the shell for an unknown path', async () => {
     renderApp('/no-such-page');

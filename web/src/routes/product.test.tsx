@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfigForTesting } from '../config/runtime-config';
-import { useSessionStore } from '../stores/session-store';
-import { jsonFetch, productFixture, testConfig } from '../testing/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonFetch, productFixture } from '../testing/fixtures';
+import { setUpTestRuntime } from '../testing/runtime';
 import { renderRoutes } from '../testing/render';
 import { ProductRoute } from './product';
 
@@ -20,14 +19,7 @@ function renderProduct(id: string) {
 }
 
 describe('/product/{id}', () => {
-  beforeEach(() => {
-    setRuntimeConfigForTesting(testConfig);
-    useSessionStore.setState({ status: 'signedOut', confirmed: true });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    setRuntimeConfigForTesting(undefined);
-  });
+  setUpTestRuntime({ session: 'signedOut' });
 
   it('publishes title, description, image and schema.org Product data for the page', async () => {
     vi.stubGlobal('fetch', vi.fn(jsonFetch({ 'GET /products/tee': { body: tee } })));

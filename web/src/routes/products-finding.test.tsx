@@ -2,12 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProductDto } from '@linea/shared/contracts/products';
-import { setRuntimeConfigForTesting } from '../config/runtime-config';
 import { setLocale } from '../i18n/i18n';
-import { useSessionStore } from '../stores/session-store';
-import { productFixture, testConfig } from '../testing/fixtures';
+import { productFixture } from '../testing/fixtures';
+import { setUpTestRuntime } from '../testing/runtime';
 import { createTestQueryClient, renderRoutes } from '../testing/render';
 import { ProductRoute } from './product';
 import { ProductsRoute } from './products';
@@ -103,14 +102,7 @@ const optionsOf = (name: string) =>
 const count = () => screen.getByRole('status').textContent;
 
 describe('/products: sort and filters in the URL', () => {
-  beforeEach(() => {
-    setRuntimeConfigForTesting(testConfig);
-    useSessionStore.setState({ status: 'signedOut', confirmed: true });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    setRuntimeConfigForTesting(undefined);
-  });
+  setUpTestRuntime({ session: 'signedOut' });
 
   it('sorts by price and writes the order into the URL, leaving the default order out', async () => {
     stubApi();
@@ -311,14 +303,7 @@ describe('/products: sort and filters in the URL', () => {
 });
 
 describe('/product/{id}: Back to Products', () => {
-  beforeEach(() => {
-    setRuntimeConfigForTesting(testConfig);
-    useSessionStore.setState({ status: 'signedOut', confirmed: true });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    setRuntimeConfigForTesting(undefined);
-  });
+  setUpTestRuntime({ session: 'signedOut' });
 
   function renderProductWithState(state: unknown) {
     const router = createMemoryRouter(routes, { initialEntries: [{ pathname: '/product/tee', state }] });

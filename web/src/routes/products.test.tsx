@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfigForTesting } from '../config/runtime-config';
-import { useSessionStore } from '../stores/session-store';
-import { productFixture, testConfig } from '../testing/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { productFixture } from '../testing/fixtures';
+import { setUpTestRuntime } from '../testing/runtime';
 import { renderWithProviders } from '../testing/render';
 import { ProductsRoute } from './products';
 
@@ -25,14 +24,7 @@ function stubCatalogue() {
 const listedNames = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('/products', () => {
-  beforeEach(() => {
-    setRuntimeConfigForTesting(testConfig);
-    useSessionStore.setState({ status: 'signedOut', confirmed: true });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    setRuntimeConfigForTesting(undefined);
-  });
+  setUpTestRuntime({ session: 'signedOut' });
 
   it('filters by ?category= using the category id rule and keeps the URL in that form', async () => {
     stubCatalogue();
