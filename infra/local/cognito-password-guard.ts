@@ -7,6 +7,10 @@
  * or UpdateUserPool stored, so the pool stays the single source as in the cloud) and answers
  * a refusal with Cognito's error type and message before the call reaches cognito-local.
  * Every other request, and every password that passes, goes through untouched.
+ *
+ * It also refuses, as Cognito does, user attributes outside the pool's schema on the calls that
+ * write them: cognito-local would store a sign-up's `sub` or `cognito:groups` and put them in
+ * the user's tokens, making the caller someone else or an admin.
  */
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
@@ -22,6 +26,7 @@ import {
   type PasswordPolicy,
   type PasswordRule,
 } from '@linea/shared/domain/password-policy';
+import { isWritableAttribute, VERIFICATION_ATTRIBUTES } from './cognito-schema';
 import { listen, readBody, type RunningServer } from './http-server';
 
 /** Cognito's own wording, after "Password did not conform with policy: ". */
@@ -76,8 +81,27 @@ const PASSWORD_CALLS: Readonly<Record<string, (body: Body) => PasswordToCheck | 
 };
 
 export interface CognitoRefusal {
-  readonly type: 'InvalidPasswordException' | 'InvalidParameterException';
+  readonly type: 'InvalidPasswordException' | 'InvalidParameterException' | 'NotAuthorizedException';
   readonly message: string;
+}
+
+/** The Cognito calls that write user attributes (cognito-local's subset of them). */
+const ATTRIBUTE_CALLS = new Set(['SignUp', 'AdminCreateUser', 'UpdateUserAttributes', 'AdminUpdateUserAttributes']);
+
+/** What Cognito answers when a call writes an attribute the pool's schema does not allow a client to. */
+export function cognitoAttributeRefusal(attributes: unknown, by: 'client' | 'admin'): CognitoRefusal | undefined {
+  if (!Array.isArray(attributes)) return undefined;
+  for (const attribute of attributes as { Name?: unknown }[]) {
+    const name = attribute?.Name;
+    if (typeof name !== 'string' || isWritableAttribute(name, by)) continue;
+    return name === 'sub' || name.startsWith('cognito:') || VERIFICATION_ATTRIBUTES.has(name)
+      ? { type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' }
+      : {
+          type: 'InvalidParameterException',
+          message: `Attributes did not conform to the schema: Type for attribute {${name}} could not be determined`,
+        };
+  }
+  return undefined;
 }
 
 /** Cognito's policy in the shared module's terms; absent fields are off, as in Cognito. */
@@ -203,23 +227,28 @@ export async function startCognitoPasswordGuard(options: { port: number; upstrea
   const server = await listen('cognito-password-guard', options.port, async (req, res) => {
     const target = targetOf(req);
     const locate = target ? PASSWORD_CALLS[target] : undefined;
-    if (!locate) {
+    const writesAttributes = target !== undefined && ATTRIBUTE_CALLS.has(target);
+    if (!locate && !writesAttributes) {
       forward(upstream, req, res);
       return;
     }
     const raw = await readBody(req, 1024 * 1024);
-    let toCheck: PasswordToCheck | undefined;
+    let body: Body | undefined;
     try {
-      toCheck = locate(JSON.parse(raw.toString('utf8')) as Body);
+      body = JSON.parse(raw.toString('utf8')) as Body;
     } catch {
-      toCheck = undefined; // not JSON: cognito-local answers it as it would
+      body = undefined; // not JSON: cognito-local answers it as it would
     }
+    const toCheck = body && locate ? locate(body) : undefined;
     const policy =
       toCheck && typeof toCheck.password === 'string'
         ? await policies.policyFor(toCheck.pool).catch(() => undefined) // unknown pool: cognito-local says so
         : undefined;
     const refusal =
-      toCheck && policy ? cognitoPasswordRefusal(toCheck.password as string, policy, toCheck.parameter) : undefined;
+      (body && writesAttributes
+        ? cognitoAttributeRefusal(body.UserAttributes, target.startsWith('Admin') ? 'admin' : 'client')
+        : undefined) ??
+      (toCheck && policy ? cognitoPasswordRefusal(toCheck.password as string, policy, toCheck.parameter) : undefined);
     if (!refusal) {
       forward(upstream, req, res, raw);
       return;

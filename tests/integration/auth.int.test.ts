@@ -90,6 +90,36 @@ describe('GET /admin/overview', () => {
     expect(body).toMatchObject({ error: 'FORBIDDEN' });
   });
 
+  it('refuses, as Cognito does, a sign-up that writes cognito:groups, sub, email_verified or an attribute outside the schema', async () => {
+    const victim = await signUp();
+    const refusal = (attribute: { Name: string; Value: string }) =>
+      signUp({}, [attribute]).then(
+        () => 'accepted',
+        (err: Error) => `${err.name}: ${err.message}`,
+      );
+
+    expect(await refusal({ Name: 'cognito:groups', Value: 'admin' })).toBe(
+      'NotAuthorizedException: A client attempted to write unauthorized attribute',
+    );
+    expect(await refusal({ Name: 'sub', Value: victim.sub })).toBe(
+      'NotAuthorizedException: A client attempted to write unauthorized attribute',
+    );
+    // The email is the shopper's claim until a code proves it; a sign-up cannot say it is proven.
+    expect(await refusal({ Name: 'email_verified', Value: 'true' })).toBe(
+      'NotAuthorizedException: A client attempted to write unauthorized attribute',
+    );
+    expect(await refusal({ Name: 'token_use', Value: 'access' })).toBe(
+      'InvalidParameterException: Attributes did not conform to the schema: Type for attribute {token_use} could not be determined',
+    );
+    // What the schema allows still works, and the token carries exactly the caller's identity.
+    const shopper = await signUp({}, [{ Name: 'locale', Value: 'de' }]);
+    const claims = decodeJwt(shopper.idToken);
+    expect(claims).toMatchObject({ locale: 'de', token_use: 'id' });
+    expect(claims['cognito:groups']).toBeUndefined();
+    expect(claims.sub).not.toBe(victim.sub);
+    expect((await api('/admin/overview', { token: shopper.idToken })).status).toBe(403);
+  });
+
   it('answers the seeded admin with consistent figures', async () => {
     const token = await signInAsAdmin();
 

@@ -92,8 +92,14 @@ export async function signIn(email: string, password: string): Promise<string> {
   return AuthenticationResult.IdToken;
 }
 
-/** Signs up a new shopper (the PreSignUp trigger confirms them) and signs them in. */
-export async function signUp(names: { givenName?: string; familyName?: string } = {}): Promise<Shopper> {
+/**
+ * Signs up a new shopper (the PreSignUp trigger confirms them) and signs them in. `extraAttributes`
+ * are sent at sign-up as they are, as an attacker calling Cognito's API directly could.
+ */
+export async function signUp(
+  names: { givenName?: string; familyName?: string } = {},
+  extraAttributes: { Name: string; Value: string }[] = [],
+): Promise<Shopper> {
   const email = uniqueEmail();
   const password = `Pw-${randomUUID()}-Aa1`;
   await cognito().send(
@@ -105,6 +111,7 @@ export async function signUp(names: { givenName?: string; familyName?: string } 
         { Name: 'email', Value: email },
         { Name: 'given_name', Value: names.givenName ?? 'Anna' },
         { Name: 'family_name', Value: names.familyName ?? 'Muster' },
+        ...extraAttributes,
       ],
     }),
   );

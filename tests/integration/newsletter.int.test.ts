@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BODY_BYTES, findRoute } from '../../functions/routes';
-import { api, uniqueEmail, waitForEmail } from './helpers';
+import { api, endpoints, uniqueEmail, waitForEmail } from './helpers';
 
 const route = findRoute('POST /newsletter/subscribers');
 const throttle = route?.throttle ?? { rateLimit: 0, burstLimit: 0 };
@@ -83,6 +83,20 @@ describe('POST /newsletter/subscribers', () => {
 
     expect(status).toBe(413);
     expect(body).toMatchObject({ error: 'PAYLOAD_TOO_LARGE', message: 'Request Entity Too Large' });
+  });
+
+  it.each([
+    ['text/plain', '{"email":"cross-site@example.ch"}'],
+    ['application/x-www-form-urlencoded', 'email=cross-site%40example.ch'],
+    [undefined, '{"email":"cross-site@example.ch"}'],
+  ])('refuses a body sent as %s with 415, as a cross-site form post would send it', async (type, payload) => {
+    const response = await fetch(`${endpoints().apiUrl}/newsletter/subscribers`, {
+      method: 'POST',
+      ...(type ? { headers: { 'content-type': type } } : {}),
+      body: type ? payload : new Blob([payload]),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it('throttles the route with 429 once its burst is spent', async () => {

@@ -104,6 +104,16 @@ describe('contact form', () => {
     expect(copy.body.text).not.toContain('(de)');
   });
 
+  it('refuses text holding a lone surrogate with 400 naming the field, so no undeliverable message is accepted', async () => {
+    const { status, body } = await api('/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Anna","email":"anna@example.ch","message":"Hallo \\ud800 zusammen"}',
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: 'VALIDATION', details: { fields: [{ field: 'message' }] } });
+  });
+
   it('names every missing required field', async () => {
     const res = await api('/contact', { method: 'POST', json: { name: '', email: 'x@example.ch', message: ' ' } });
     expect(res.status).toBe(400);
