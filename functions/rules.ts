@@ -51,4 +51,12 @@ export const rules = [
     consumer: 'events/send-order-confirmation',
     permissions: { table: 'readWrite', sendEmail: true },
   },
+  {
+    // The admin's per-day figures, kept by the events rather than by the checkout transaction.
+    name: 'OrderStats',
+    source: EVENT_SOURCE,
+    detailType: 'OrderStatusChanged',
+    consumer: 'events/update-order-stats',
+    permissions: { table: 'readWrite' },
+  },
 ] as const satisfies readonly RuleDefinition[];

@@ -48,6 +48,14 @@ export const keys = {
   contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'CONTACT' }),
   contactMessageByRecency: (receivedAt: string) => ({ GSI3PK: 'CONTACT_MESSAGES', GSI3SK: receivedAt }),
 
+  /** The admin figures (pattern 25): one item per Zürich day, under one partition so a period is one query. */
+  statsDay: (day: string) => ({ PK: 'STATS#DAY', SK: day }),
+  statsTotals: () => ({ PK: 'STATS#TOTAL', SK: 'TOTAL' }),
+  /** A customer's paid orders, to count unique customers; keyed by a hash of the order email. */
+  statsCustomer: (hashedCustomer: string) => ({ PK: `STATS#CUSTOMER#${hashedCustomer}`, SK: 'STATS' }),
+  /** A transition already applied to the figures; `transition` is `<changedAt>#<from>#<to>`. */
+  statsTransition: (orderId: string, transition: string) => ({ PK: `STATS_APPLIED#${orderId}`, SK: transition }),
+
   subscriber: (email: string) => ({ PK: `SUBSCRIBER#${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
   subscriberByRecency: (subscribedAt: string) => ({ GSI3PK: 'SUBSCRIBERS', GSI3SK: subscribedAt }),
 };

@@ -23,6 +23,7 @@ import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
 import { queryAllItems } from './query-pages';
+import { cancellationReasons, withConflictRetries } from './transactions';
 
 export const ORDER_ENTITY = 'Order';
 const SCHEMA_VERSION = 1;
@@ -192,35 +193,6 @@ export function toOrderDto(order: Order): OrderDto {
   };
 }
 
-interface CancellationReason {
-  Code?: string;
-}
-
-function cancellationReasons(err: unknown): CancellationReason[] | undefined {
-  if ((err as Error)?.name !== 'TransactionCanceledException') return undefined;
-  return (err as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Transactions on the same products conflict under load; such a cancellation is tried again. */
-const MAX_CONFLICT_RETRIES = 8;
-
-async function withConflictRetries<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let retry = 0; ; retry += 1) {
-    try {
-      return await attempt();
-    } catch (err) {
-      const reasons = cancellationReasons(err);
-      const conflictOnly =
-        reasons !== undefined &&
-        reasons.some((r) => r.Code === 'TransactionConflict') &&
-        !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
-      if (!conflictOnly || retry >= MAX_CONFLICT_RETRIES) throw err;
-      await sleep(Math.random() * 20 * 2 ** retry);
-    }
-  }
-}
 
 export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
   async function getItem(id: string): Promise<Record<string, unknown> | undefined> {

@@ -30,10 +30,9 @@ export const swissZipCode = z
 
 export const SHIPPING_COUNTRIES = SHOP_POLICY.shippingCountries;
 
-/** Who pays and where the parcel goes (spec §5: all required; Switzerland only). */
-export const checkoutCustomer = z
+/** Where a parcel goes (spec §5: all required; Switzerland only); also a saved account address. */
+export const shippingAddressFields = z
   .object({
-    email,
     firstName: text(100),
     lastName: text(100),
     address: text(200),
@@ -42,6 +41,9 @@ export const checkoutCustomer = z
     country: z.enum(SHIPPING_COUNTRIES),
   })
   .strict();
+
+/** Who pays and where the parcel goes. */
+export const checkoutCustomer = shippingAddressFields.extend({ email }).strict();
 export type CheckoutCustomer = z.infer<typeof checkoutCustomer>;
 
 export const checkoutRequest = z
