@@ -136,6 +136,7 @@ describe('the HTTP edge', () => {
 
   it('lets an admin through', async () => {
     ddbMock.on(QueryCommand).resolves({ Items: [], Count: 0 });
+    ddbMock.on(GetCommand).resolves({});
     const res = await getOverview(apiEvent({ routeKey: 'GET /admin/overview', claims: adminClaims() }));
     expect(res.statusCode).toBe(200);
   });

@@ -1,14 +1,15 @@
 import type { AdminOverviewResponse } from '@linea/shared/contracts/admin';
-import { computeOverview } from '@linea/shared/domain/stats';
-import { orders as orderRepository, type createOrderRepository } from '../data/order-repository';
+import { overviewFromTotals } from '@linea/shared/domain/stats';
 import { products as productRepository, type ProductRepository } from '../data/product-repository';
+import { stats as statsRepository, type StatsRepository } from '../data/stats-repository';
 
+/** The overview cards from the kept all-time totals (pattern 25): one item, however many orders. */
 export async function getOverview(
-  deps: { orders: ReturnType<typeof createOrderRepository>; products: ProductRepository } = {
-    orders: orderRepository,
+  deps: { stats: StatsRepository; products: ProductRepository } = {
+    stats: statsRepository,
     products: productRepository,
   },
 ): Promise<AdminOverviewResponse> {
-  const [allOrders, productCount] = await Promise.all([deps.orders.listForStats(), deps.products.countAll()]);
-  return { ...computeOverview(allOrders), productCount };
+  const [totals, productCount] = await Promise.all([deps.stats.totals(), deps.products.countAll()]);
+  return { ...overviewFromTotals(totals), productCount };
 }

@@ -12,10 +12,10 @@ describe('computeOverview', () => {
     });
   });
 
-  it('counts customers by user id, guests by case-insensitive email, and rounds as the spec says', () => {
+  it('counts customers by case-insensitive order email, account or guest alike, and rounds as the spec says', () => {
     const figures = computeOverview([
       { total: 1000, status: 'confirmed', userId: 'u1', email: 'a@x.ch' },
-      { total: 1000, status: 'shipped', userId: 'u1', email: 'other@x.ch' },
+      { total: 1000, status: 'shipped', email: 'A@x.ch' },
       { total: 1001, status: 'delivered', email: 'G@x.ch' },
       { total: 5000, status: 'processing', email: 'g@x.ch' },
       { total: 9999, status: 'cancelled', email: 'c@x.ch' },
@@ -32,10 +32,10 @@ describe('computeOverview', () => {
 
   it('gives the conversion rate to one decimal', () => {
     const orders = [
-      { total: 1, status: 'confirmed' as const, userId: 'a', email: '' },
-      { total: 1, status: 'confirmed' as const, userId: 'b', email: '' },
-      { total: 1, status: 'confirmed' as const, userId: 'c', email: '' },
-      { total: 1, status: 'confirmed' as const, userId: 'a', email: '' },
+      { total: 1, status: 'confirmed' as const, email: 'a@x.ch' },
+      { total: 1, status: 'confirmed' as const, email: 'b@x.ch' },
+      { total: 1, status: 'confirmed' as const, email: 'c@x.ch' },
+      { total: 1, status: 'confirmed' as const, email: 'a@x.ch' },
     ];
     expect(computeOverview(orders).conversionRate).toBe(133.3);
   });

@@ -1,4 +1,5 @@
 import type { Rappen } from './money';
+import { customerKey } from './order-stats';
 import { PAID_STATUSES, type OrderStatus } from './order-status';
 
 export interface OrderForStats {
@@ -13,7 +14,7 @@ export interface OverviewFigures {
   totalRevenue: Rappen;
   /** Paid orders ("Total orders placed"). */
   orderCount: number;
-  /** Distinct customers of paid orders, by user id or, for guests, email ("Unique customers"). */
+  /** Distinct customers of paid orders, by order email ("Unique customers"). */
   customerCount: number;
   /** Orders per customer x 100, to one decimal ("Orders per customer"); 0 with no customers. */
   conversionRate: number;
@@ -21,26 +22,33 @@ export interface OverviewFigures {
   averageOrderValue: Rappen;
 }
 
+/** The spec's formulas over all-time totals: "Orders per customer" x 100 to one decimal, and the mean order. */
+export function overviewFromTotals(totals: { revenue: Rappen; orders: number; customers: number }): OverviewFigures {
+  const { revenue, orders, customers } = totals;
+  return {
+    totalRevenue: revenue,
+    orderCount: orders,
+    customerCount: customers,
+    conversionRate: customers ? Math.round((orders / customers) * 1000) / 10 : 0,
+    averageOrderValue: orders ? Math.round(revenue / orders) : 0,
+  };
+}
+
 /**
- * The spec's overview figures. Pending and cancelled orders are left out: they are not money
- * the shop has taken, and counting them would let abandoned checkouts inflate revenue.
+ * The overview figures recomputed from every order: what the kept aggregates must equal. Pending
+ * and cancelled orders are left out: they are not money the shop has taken, and counting them
+ * would let abandoned checkouts inflate revenue. A customer is the order email (`customerKey`),
+ * guest or account alike.
  */
 export function computeOverview(orders: Iterable<OrderForStats>): OverviewFigures {
-  let totalRevenue = 0;
-  let orderCount = 0;
+  let revenue = 0;
+  let count = 0;
   const customers = new Set<string>();
   for (const order of orders) {
     if (!PAID_STATUSES.has(order.status)) continue;
-    totalRevenue += order.total;
-    orderCount += 1;
-    customers.add(order.userId ? `user:${order.userId}` : `email:${order.email.toLowerCase()}`);
+    revenue += order.total;
+    count += 1;
+    customers.add(customerKey(order.email));
   }
-  const customerCount = customers.size;
-  return {
-    totalRevenue,
-    orderCount,
-    customerCount,
-    conversionRate: customerCount ? Math.round((orderCount / customerCount) * 1000) / 10 : 0,
-    averageOrderValue: orderCount ? Math.round(totalRevenue / orderCount) : 0,
-  };
+  return overviewFromTotals({ revenue, orders: count, customers: customers.size });
 }
