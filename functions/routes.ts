@@ -82,6 +82,13 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/admin/analytics',
+    access: 'admin',
+    handler: 'http/admin/get-analytics',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'GET',
     path: '/wishlist',
     access: 'customer',
     handler: 'http/wishlist/get-wishlist',

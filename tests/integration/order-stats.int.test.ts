@@ -15,7 +15,8 @@ import { ORDER_ENTITY } from '../../functions/data/order-repository';
 import { createStatsRepository } from '../../functions/data/stats-repository';
 import { ensureTable } from '../../infra/local/dynamodb';
 import { anOrder } from '../fixtures/orders';
-import { documentClient, endpoints, putEvents, unique, waitForBusIdle } from './helpers';
+import type { AdminAnalyticsResponse } from '@linea/shared/contracts/admin';
+import { api, documentClient, endpoints, putEvents, signInAsAdmin, signUp, unique, waitForBusIdle } from './helpers';
 
 const db = documentClient();
 
@@ -147,5 +148,20 @@ describe('the OrderStats rule', () => {
       byStatus: { confirmed: 1 },
       units: { [stored.items[0]!.productId]: stored.items[0]!.quantity },
     });
+  });
+});
+
+describe('GET /admin/analytics', () => {
+  it('answers an admin with the period they ask for, and a customer with 403', async () => {
+    const admin = await signInAsAdmin();
+    const { status, body } = await api<AdminAnalyticsResponse>('/admin/analytics?days=7', { token: admin });
+    expect(status).toBe(200);
+    expect(body.series).toHaveLength(7);
+    expect(body.series.reduce((sum, day) => sum + day.revenue, 0)).toBe(body.revenue);
+    expect(body.averageOrderValue).toBe(body.orders ? Math.round(body.revenue / body.orders) : 0);
+
+    const shopper = await signUp();
+    expect((await api('/admin/analytics?days=7', { token: shopper.idToken })).status).toBe(403);
+    expect((await api('/admin/analytics?days=7')).status).toBe(401);
   });
 });

@@ -10,6 +10,7 @@ beforeEach(() => ddbMock.reset());
 describe('GET /admin/overview', () => {
   it('is all zeros while no order has been paid', async () => {
     ddbMock.on(GetCommand).resolves({});
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
     ddbMock.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Count: 14 });
     const res = await handler(apiEvent({ routeKey: 'GET /admin/overview', claims: adminClaims() }));
     expect(res.statusCode).toBe(200);
@@ -20,7 +21,11 @@ describe('GET /admin/overview', () => {
       conversionRate: 0,
       averageOrderValue: 0,
       productCount: 14,
+      last30Days: expect.any(Array),
     });
+    const days = parseBody(res).last30Days as { day: string; revenue: number; orders: number }[];
+    expect(days).toHaveLength(30);
+    expect(days.every((day) => day.revenue === 0 && day.orders === 0)).toBe(true);
   });
 
   it('reads the kept all-time totals, one item, instead of every order', async () => {
@@ -28,8 +33,15 @@ describe('GET /admin/overview', () => {
       Item: { revenue: 22_000, orders: 3, customers: 2 },
     });
     ddbMock.on(QueryCommand, { IndexName: 'GSI1' }).resolves({ Count: 3 });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+    ddbMock
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'STATS#DAY' } }, false)
+      .resolves({ Items: [{ PK: 'STATS#DAY', SK: today, revenue: 7_000, orders: 1, 's:shipped': 1 }] });
     const res = await handler(apiEvent({ routeKey: 'GET /admin/overview', claims: adminClaims() }));
-    expect(parseBody(res)).toEqual({
+    const { last30Days, ...cards } = parseBody(res) as { last30Days: { day: string; revenue: number }[] };
+    expect(last30Days.at(-1)).toEqual({ day: today, revenue: 7_000, orders: 1 });
+    expect(last30Days.slice(0, -1).every((day) => day.revenue === 0)).toBe(true);
+    expect(cards).toEqual({
       totalRevenue: 22_000,
       orderCount: 3,
       customerCount: 2,
