@@ -130,7 +130,7 @@ const readLine = (stored: Record<string, unknown>): OrderItem => {
   return { ...line, sizeLabel: line.sizeLabel ?? line.size, colorName: line.colorName ?? line.color };
 };
 
-function toItem(order: Order): Record<string, unknown> {
+export function toItem(order: Order): Record<string, unknown> {
   return {
     ...keys.order(order.id),
     ...(order.userId ? keys.orderByCustomer(order.userId, order.createdAt) : {}),

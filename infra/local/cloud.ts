@@ -33,6 +33,11 @@ export interface LocalCloudOptions {
   readonly extraCorsOrigins?: readonly string[];
   /** Delay between "Pay later" on the Stripe page and the payment's result. @default 3000 */
   readonly stripeAsyncPaymentDelayMs?: number;
+  /**
+   * Seed about 90 days of demo orders (and their admin figures) into a new data directory, for a
+   * newcomer's first look at the admin. `npm start` does unless `--no-demo`; tests do not.
+   */
+  readonly demoOrders?: boolean;
   /** Called when a stand-in dies after start-up; the CLI exits, a test run fails loudly. */
   readonly onCrash?: (error: Error) => void;
 }

@@ -22,7 +22,7 @@ import { DEFAULT_WEB_DIST } from './paths';
 import { resolvePorts, type Ports } from './ports';
 import { ProcessGroup, type ManagedChild } from './processes';
 import { secretArn, startSecretsManager } from './secrets-manager';
-import { seedProducts, seedPromoCodes } from './seed';
+import { seedDemoOrders, seedProducts, seedPromoCodes } from './seed';
 import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startSesEmulator } from './ses';
 import { loadState, saveState } from './state';
@@ -219,10 +219,18 @@ export async function launch(
           state.promoCodesSeededAt = new Date().toISOString();
           log(`[local] seeded promo codes ${codes.join(', ')}`);
         }
+        // Demo history goes only into a data directory that never had the catalogue seeded:
+        // real orders placed locally are never mixed with invented ones.
+        const demo = options.demoOrders === true && (created || !state.catalogueSeededAt) && !state.demoOrdersSeededAt;
         if (!created && state.catalogueSeededAt) return { endpoint, seeded: false };
         const count = await seedProducts(documents, TABLE_NAME);
         state.catalogueSeededAt = new Date().toISOString();
         log(`[local] table ${TABLE_NAME} ${created ? 'created' : 'found'}; seeded ${count} products`);
+        if (demo) {
+          const orders = await seedDemoOrders(documents, TABLE_NAME);
+          state.demoOrdersSeededAt = new Date().toISOString();
+          log(`[local] seeded ${orders} demo orders of the last 90 days (npm start -- --no-demo skips them)`);
+        }
         return { endpoint, seeded: true };
       } finally {
         client.destroy();

@@ -25,3 +25,38 @@ export async function seedPromoCodes(db: DynamoDBDocumentClient, tableName: stri
   await Promise.all(codes.map((code) => repository.put(code)));
   return codes.map((code) => `${code.code}${code.isActive ? '' : ' (inactive)'}`);
 }
+
+/**
+ * Seeds about 90 days of demo orders (demo customers at example.com) and applies their status
+ * changes to the admin figures through the same repository the OrderStats consumer uses, so the
+ * figures are those the events would have made. Stock is left alone: these sales are history.
+ */
+export async function seedDemoOrders(db: DynamoDBDocumentClient, tableName: string): Promise<number> {
+  const [{ BatchWriteCommand }, { toItem }, { createStatsRepository }, { seedCatalogue }, { demoOrders }] =
+    await Promise.all([
+      import('@aws-sdk/lib-dynamodb'),
+      import('../../functions/data/order-repository'),
+      import('../../functions/data/stats-repository'),
+      import('./seed/catalogue'),
+      import('./seed/demo-orders'),
+    ]);
+  const orders = demoOrders(seedCatalogue);
+  for (let start = 0; start < orders.length; start += 25) {
+    let requests = orders.slice(start, start + 25).map(({ order }) => ({ PutRequest: { Item: toItem(order) } }));
+    for (let attempt = 0; requests.length; attempt += 1) {
+      if (attempt > 8) throw new Error('DynamoDB kept leaving demo orders unprocessed');
+      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+    }
+  }
+  const stats = createStatsRepository(db, () => tableName);
+  const queue = [...orders];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        for (const transition of next.transitions) await stats.applyTransition(next.order.id, next.order, transition);
+      }
+    }),
+  );
+  return orders.length;
+}

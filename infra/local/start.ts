@@ -5,6 +5,7 @@
  *
  *   npm start                       keep .data from the last run
  *   npm start -- --reset            start from scratch (wipes .data)
+ *   npm start -- --no-demo          no demo order history in a new .data
  *   npm start -- --verbose          print every request, delivery and stand-in log line
  *   npm start -- --api-port 4001    any port: --<web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets>-port,
  *                                   or LINEA_<SERVICE>_PORT=<n>
@@ -15,11 +16,12 @@ import { DEFAULT_PERSIST_DIR, DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
 import { DEFAULT_PORTS, portOverrides } from './ports';
 import { ensureWebBuild } from './web-build';
 
-const KNOWN_FLAGS = /^--(reset|verbose|help|(web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets)-port(=.*)?)$/;
+const KNOWN_FLAGS =
+  /^--(reset|verbose|help|no-demo|(web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets)-port(=.*)?)$/;
 
 function usage(): string {
   return [
-    'Usage: npm start [-- --reset] [-- --verbose] [-- --<service>-port <n>]',
+    'Usage: npm start [-- --reset] [-- --no-demo] [-- --verbose] [-- --<service>-port <n>]',
     'Services: web, api, bus, lambda, cognito, ses, dynamodb, stripe, secrets (or LINEA_<SERVICE>_PORT=<n>).',
   ].join('\n');
 }
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
   const cloud = await startLocalCloud({
     persistDir: DEFAULT_PERSIST_DIR,
     reset: argv.includes('--reset'),
+    demoOrders: !argv.includes('--no-demo'),
     ports: { ...DEFAULT_PORTS, ...portOverrides(argv, process.env) },
     verbose: argv.includes('--verbose'),
     onCrash: () => void shutdown(1),

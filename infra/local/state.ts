@@ -14,6 +14,7 @@ export interface LocalState {
   adminPassword: string;
   catalogueSeededAt?: string;
   promoCodesSeededAt?: string;
+  demoOrdersSeededAt?: string;
 }
 
 export const ADMIN_EMAIL = 'admin@linea.local';
