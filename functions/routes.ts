@@ -89,6 +89,28 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/admin/orders',
+    access: 'admin',
+    handler: 'http/admin/list-orders',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/admin/orders/{id}',
+    access: 'admin',
+    handler: 'http/admin/get-order',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'PATCH',
+    path: '/admin/orders/{id}',
+    access: 'admin',
+    handler: 'http/admin/update-order',
+    permissions: { table: 'readWrite', publishEvents: true },
+    maxBodyBytes: 4 * 1024,
+  },
+  {
+    method: 'GET',
     path: '/wishlist',
     access: 'customer',
     handler: 'http/wishlist/get-wishlist',

@@ -52,6 +52,14 @@ export const rules = [
     permissions: { table: 'readWrite', sendEmail: true },
   },
   {
+    // The customer hears of every update the admin makes to their order.
+    name: 'OrderStatusUpdateEmail',
+    source: EVENT_SOURCE,
+    detailType: 'OrderStatusChanged',
+    consumer: 'events/send-order-status-update',
+    permissions: { table: 'readWrite', sendEmail: true },
+  },
+  {
     // The admin's per-day figures, kept by the events rather than by the checkout transaction.
     name: 'OrderStats',
     source: EVENT_SOURCE,

@@ -48,6 +48,10 @@ export const keys = {
   contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'CONTACT' }),
   contactMessageByRecency: (receivedAt: string) => ({ GSI3PK: 'CONTACT_MESSAGES', GSI3SK: receivedAt }),
 
+  /** An admin change (pattern 21): append-only, listed newest first. */
+  audit: (id: string) => ({ PK: `AUDIT#${id}`, SK: 'AUDIT' }),
+  auditByRecency: (createdAt: string, id: string) => ({ GSI3PK: 'AUDIT', GSI3SK: `${createdAt}#${id}` }),
+
   /** The admin figures (pattern 25): one item per Zürich day, under one partition so a period is one query. */
   statsDay: (day: string) => ({ PK: 'STATS#DAY', SK: day }),
   statsTotals: () => ({ PK: 'STATS#TOTAL', SK: 'TOTAL' }),

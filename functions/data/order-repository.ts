@@ -3,6 +3,7 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
@@ -24,6 +25,9 @@ import { config } from '../lib/config';
 import { keys } from './keys';
 import { queryAllItems } from './query-pages';
 import { cancellationReasons, withConflictRetries } from './transactions';
+import { auditEntryPut } from './audit';
+import { decodeCursor, encodeCursor } from './cursor';
+import type { Actor } from '../lib/auth';
 
 export const ORDER_ENTITY = 'Order';
 const SCHEMA_VERSION = 1;
@@ -81,6 +85,15 @@ export interface Order {
   trackingUrl?: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** What an admin's status update sets: the status, the parcel's tracking (absent = none) and a message. */
+export interface AdminOrderUpdate {
+  status: OrderStatus;
+  carrier?: string;
+  trackingNumber?: string;
+  trackingUrl?: string;
+  message?: string;
 }
 
 /** An event written in the same transaction as the change it announces, published after it (transactional outbox). */
@@ -192,7 +205,6 @@ export function toOrderDto(order: Order): OrderDto {
     ...(order.trackingUrl ? { trackingUrl: order.trackingUrl } : {}),
   };
 }
-
 
 export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
   async function getItem(id: string): Promise<Record<string, unknown> | undefined> {
@@ -366,6 +378,173 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
         const history = [...(order.statusHistory ?? []), { status: to, at: change.at, reason: change.reason }];
         return { outcome: 'changed', order: { ...order, status: to, updatedAt: change.at, statusHistory: history } };
       }
+    },
+
+    /**
+     * An admin's status update (spec §2 "Update Order Status"): the status (any, spec §4), the
+     * parcel's tracking and a message for the customer. One transaction changes the order on the
+     * condition that nobody changed it since it was read, moves stock when the order is
+     * cancelled or revived, puts OrderStatusChanged in the outbox and writes the audit entry.
+     */
+    async adminUpdate(
+      order: Order,
+      update: AdminOrderUpdate,
+      actor: Actor,
+      at: string,
+    ): Promise<{ outcome: 'changed'; order: Order } | { outcome: 'stale' } | { outcome: 'unchanged' }> {
+      const from = order.status;
+      const to = update.status;
+      const tracking = {
+        carrier: update.carrier,
+        trackingNumber: update.trackingNumber,
+        trackingUrl: update.trackingUrl,
+      };
+      const trackingChanged = (Object.keys(tracking) as (keyof typeof tracking)[]).some(
+        (field) => (order[field] ?? undefined) !== tracking[field],
+      );
+      if (from === to && !trackingChanged && !update.message) return { outcome: 'unchanged' };
+
+      const history = from === to ? [] : [{ status: to, at, reason: 'admin_update' } satisfies StatusChange];
+      const changed: Order = {
+        ...order,
+        status: to,
+        ...tracking,
+        statusHistory: [...(order.statusHistory ?? []), ...history],
+        updatedAt: at,
+      };
+      const entry: Omit<OutboxEntry, 'id'> = {
+        detailType: 'OrderStatusChanged',
+        detail: {
+          version: 1,
+          orderId: order.id,
+          from,
+          to,
+          reason: 'admin_update',
+          email: order.email,
+          locale: order.locale,
+          changedAt: at,
+          ...(update.message ? { message: update.message } : {}),
+          ...(tracking.carrier ? { carrier: tracking.carrier } : {}),
+          ...(tracking.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
+          ...(tracking.trackingUrl ? { trackingUrl: tracking.trackingUrl } : {}),
+        },
+      };
+      const set = Object.entries(tracking).filter(([, value]) => value !== undefined);
+      const removed = Object.entries(tracking).filter(([, value]) => value === undefined);
+      const sign = releasesStock(from, to) ? 1 : reservesStock(from, to) ? -1 : 0;
+      const units = sign ? [...stockByProduct(order.items)] : [];
+      const shipment = (o: Order) => ({
+        status: o.status,
+        ...(o.carrier ? { carrier: o.carrier } : {}),
+        ...(o.trackingNumber ? { trackingNumber: o.trackingNumber } : {}),
+        ...(o.trackingUrl ? { trackingUrl: o.trackingUrl } : {}),
+      });
+      const items = [
+        {
+          Update: {
+            TableName: table(),
+            Key: keys.order(order.id),
+            UpdateExpression: [
+              `SET #status = :to, updatedAt = :at, statusHistory = list_append(if_not_exists(statusHistory, :empty), :history), outbox.#entry = :entry${set.map(([field]) => `, ${field} = :${field}`).join('')}`,
+              removed.length ? `REMOVE ${removed.map(([field]) => field).join(', ')}` : '',
+            ].join(' '),
+            ConditionExpression: '#status = :from AND updatedAt = :seen',
+            ExpressionAttributeNames: { '#status': 'status', '#entry': randomUUID() },
+            ExpressionAttributeValues: {
+              ':to': to,
+              ':from': from,
+              ':seen': order.updatedAt,
+              ':at': at,
+              ':empty': [],
+              ':history': history,
+              ':entry': entry,
+              ...Object.fromEntries(set.map(([field, value]) => [`:${field}`, value])),
+            },
+          },
+        },
+        auditEntryPut(table(), {
+          actor,
+          action: 'UPDATE',
+          table: 'orders',
+          recordId: order.id,
+          before: shipment(order),
+          after: { ...shipment(changed), ...(update.message ? { message: update.message } : {}) },
+          at,
+        }),
+      ];
+      try {
+        await withConflictRetries(() =>
+          db.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                ...items,
+                ...units.map(([productId, quantity]) => stockUpdate(productId, sign * quantity, sign < 0)),
+              ],
+            }),
+          ),
+        );
+      } catch (err) {
+        const reasons = cancellationReasons(err);
+        if (!reasons) throw err;
+        if (reasons[0]?.Code === 'ConditionalCheckFailed') return { outcome: 'stale' };
+        const short = units.filter((_, index) => reasons[items.length + index]?.Code === 'ConditionalCheckFailed');
+        if (short.length) throw new StockShortageError(short.map(([id]) => id));
+        throw err;
+      }
+      return { outcome: 'changed', order: changed };
+    },
+
+    /**
+     * Pattern 9: the newest orders, or those whose id or email contains `query` (ids and emails
+     * are stored lower-case), a page at a time. A search reads at most `maxRead` orders per call
+     * and hands back a cursor where it stopped, so a rare match in years of orders costs several
+     * calls, never one unbounded one.
+     */
+    async searchRecent(options: {
+      query?: string;
+      cursor?: string;
+      limit: number;
+      maxRead?: number;
+    }): Promise<{ items: Order[]; nextCursor?: string }> {
+      const partition = keys.ordersByRecencyPartition().GSI3PK;
+      let startKey: Record<string, unknown> | undefined = decodeCursor(options.cursor, {
+        PK: (v) => String(v).startsWith('ORDER#'),
+        SK: (v) => v === 'ORDER',
+        GSI3PK: (v) => v === partition,
+        GSI3SK: () => true,
+      });
+      const needle = options.query?.trim().toLowerCase();
+      const found: Order[] = [];
+      const maxRead = options.maxRead ?? 2_000;
+      for (let read = 0; found.length < options.limit && read < maxRead;) {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: table(),
+            IndexName: 'GSI3',
+            KeyConditionExpression: 'GSI3PK = :pk',
+            ExpressionAttributeValues: { ':pk': partition },
+            ScanIndexForward: false,
+            // Pages no longer than needed, so a cursor can point right after the last order returned.
+            Limit: needle ? 100 : options.limit - found.length,
+            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+          }),
+        );
+        const pageItems = page.Items ?? [];
+        let more = page.LastEvaluatedKey !== undefined;
+        for (const [index, item] of pageItems.entries()) {
+          read += 1;
+          startKey = { PK: item.PK, SK: item.SK, GSI3PK: item.GSI3PK, GSI3SK: item.GSI3SK };
+          if (!needle || String(item.id).includes(needle) || String(item.email).includes(needle)) {
+            found.push(fromItem(item));
+          }
+          if (found.length === options.limit) {
+            more ||= index < pageItems.length - 1;
+            break;
+          }
+        }
+        if (!more) return { items: found };
+      }
+      return { items: found, ...(startKey ? { nextCursor: encodeCursor(startKey) } : {}) };
     },
 
     /** Pattern 23 without a status change: false when the event was already recorded. */

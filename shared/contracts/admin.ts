@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CARRIERS } from '../domain/carriers';
 import { rappen } from './common';
+import { orderDto, orderStatus } from './orders';
 
 /** One day of a chart: paid revenue (Rappen) and paid orders of orders placed that Zürich day. */
 export const dailyFigures = z.object({
@@ -66,3 +68,51 @@ export const adminAnalyticsResponse = z.object({
   series: z.array(dailyFigures),
 });
 export type AdminAnalyticsResponse = z.infer<typeof adminAnalyticsResponse>;
+
+/** GET /admin/orders?query=&cursor=: the newest orders, or those whose id or email contains `query`. */
+export const adminOrdersQuery = z
+  .object({
+    /** Case-insensitive substring of the order id (or its 8-character number) or the customer's email. */
+    query: z.string().trim().max(254).optional(),
+    /** Opaque: the `nextCursor` of the previous page. */
+    cursor: z.string().max(2000).optional(),
+    /** Spec §9: 10 a page. */
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+  })
+  .strict();
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+export const adminOrdersResponse = z.object({
+  items: z.array(orderDto),
+  /** Present while more orders (or more to search) remain. */
+  nextCursor: z.string().optional(),
+});
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponse>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || undefined)
+    .optional();
+
+/**
+ * PATCH /admin/orders/{id}: the spec's status-update payload. Empty optional fields mean "none";
+ * a tracking URL must be http(s). The customer is emailed the change.
+ */
+export const adminOrderUpdateRequest = z
+  .object({
+    status: orderStatus,
+    carrier: z.enum(CARRIERS).optional(),
+    trackingNumber: optionalText(100),
+    trackingUrl: optionalText(500).pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/\S+$/i, 'A web address starting with https://')
+        .optional(),
+    ),
+    message: optionalText(2000),
+  })
+  .strict();
+export type AdminOrderUpdateRequest = z.infer<typeof adminOrderUpdateRequest>;

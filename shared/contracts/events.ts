@@ -30,7 +30,9 @@ export type ContactMessageReceivedV1 = z.infer<typeof contactMessageReceivedV1>;
 
 /**
  * An order moved from one status to another, once per real transition (a repeated payment
- * event moves nothing and publishes nothing). Consumers load the order itself by id.
+ * event moves nothing and publishes nothing), or an admin changed its tracking or wrote to the
+ * customer without moving it (`from` = `to`, reason `admin_update`). Consumers load the order
+ * itself by id.
  */
 export const orderStatusChangedV1 = z.object({
   version: z.literal(1),
@@ -41,6 +43,11 @@ export const orderStatusChangedV1 = z.object({
   email: z.string(),
   locale,
   changedAt: z.string(),
+  /** What the admin told the customer with the change, and the parcel's tracking (admin updates only). */
+  message: z.string().optional(),
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  trackingUrl: z.string().optional(),
 });
 export type OrderStatusChangedV1 = z.infer<typeof orderStatusChangedV1>;
 

@@ -18,6 +18,8 @@ export const STATUS_CHANGE_REASONS = [
   'checkout_abandoned',
   'payment_session_failed',
   'admin_update',
+  /** An order the admin entered by hand (spec §5): it starts confirmed. */
+  'manual_order',
 ] as const;
 export type StatusChangeReason = (typeof STATUS_CHANGE_REASONS)[number];
 

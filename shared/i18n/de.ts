@@ -31,6 +31,18 @@ export const de: Dictionary = {
       quoteLabel: 'Ihre Nachricht',
       replyHint: 'Möchten Sie etwas ergänzen? Antworten Sie einfach auf diese E-Mail.',
     },
+    orderStatusUpdate: {
+      subject: 'Ihre LINEA-Bestellung {{number}}: {{status}}',
+      heading: 'Neuigkeiten zu Ihrer Bestellung, {{name}}',
+      status: 'Ihre Bestellung {{number}} ist jetzt: {{status}}.',
+      unchanged: 'Hier sind Neuigkeiten zu Ihrer Bestellung {{number}} (Status: {{status}}).',
+      messageLabel: 'Eine Nachricht von uns',
+      tracking: 'Ihr Paket ist mit {{carrier}} unterwegs, Sendungsnummer {{trackingNumber}}.',
+      trackingNoCarrier: 'Sendungsnummer: {{trackingNumber}}.',
+      track: 'Sendung verfolgen',
+      view: 'Bestellung ansehen',
+      cancelled: 'Falls Sie bereits bezahlt haben, wird Ihnen der Betrag innert weniger Tage auf Ihre Karte zurückerstattet.',
+    },
     orderConfirmation: {
       subject: 'Ihre LINEA-Bestellung {{number}}',
       preview: 'Wir haben Ihre Bestellung {{number}} erhalten.',

@@ -39,6 +39,18 @@ export const en = {
       quoteLabel: 'Your message',
       replyHint: 'Would you like to add something? Simply reply to this email.',
     },
+    orderStatusUpdate: {
+      subject: 'Your LINEA order {{number}}: {{status}}',
+      heading: 'News about your order, {{name}}',
+      status: 'Your order {{number}} is now: {{status}}.',
+      unchanged: 'Here is news about your order {{number}} (status: {{status}}).',
+      messageLabel: 'A note from us',
+      tracking: 'Your parcel travels with {{carrier}}, tracking number {{trackingNumber}}.',
+      trackingNoCarrier: 'Tracking number: {{trackingNumber}}.',
+      track: 'Track your parcel',
+      view: 'View your order',
+      cancelled: 'If you have paid, the amount is refunded to your card within a few days.',
+    },
     orderConfirmation: {
       subject: 'Your LINEA order {{number}}',
       preview: 'We have received your order {{number}}.',

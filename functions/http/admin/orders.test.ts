@@ -1,0 +1,111 @@
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { adminClaims, apiEvent, customerClaims, parseBody } from '../../../tests/fixtures/api-event';
+import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
+import { handler as getOrder } from './get-order';
+import { handler as listOrders } from './list-orders';
+import { handler as updateOrder } from './update-order';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+const busMock = mockClient(EventBridgeClient);
+beforeEach(() => {
+  ddbMock.reset();
+  busMock.reset();
+});
+
+const order = anOrder({ id: 'order-1', status: 'confirmed', email: 'lea@example.ch' });
+const patch = (body: unknown, claims = adminClaims()) =>
+  updateOrder(
+    apiEvent({
+      routeKey: 'PATCH /admin/orders/{id}',
+      pathParameters: { id: order.id },
+      body,
+      claims,
+    }),
+  );
+
+describe('admin order routes', () => {
+  it('answers 401 without a token and 403 to a customer on every route, reading nothing', async () => {
+    for (const claims of [undefined, customerClaims()]) {
+      const expected = claims ? 403 : 401;
+      expect((await listOrders(apiEvent({ routeKey: 'GET /admin/orders', claims }))).statusCode).toBe(expected);
+      expect(
+        (await getOrder(apiEvent({ routeKey: 'GET /admin/orders/{id}', pathParameters: { id: 'x' }, claims })))
+          .statusCode,
+      ).toBe(expected);
+      expect((await patch({ status: 'shipped' }, claims ?? {})).statusCode).toBe(expected);
+    }
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+
+  it('searches the newest orders by a lower-cased part of id or email, 10 a page', async () => {
+    ddbMock.on(QueryCommand).resolves({
+      Items: [
+        storedOrderItem(anOrder({ id: 'a-1', email: 'someone@example.ch' })),
+        storedOrderItem(anOrder({ id: 'b-2', email: 'lea@example.ch' })),
+      ],
+    });
+    const res = await listOrders(
+      apiEvent({ routeKey: 'GET /admin/orders', queryStringParameters: { query: ' LEA@ ' }, claims: adminClaims() }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect((parseBody(res).items as { id: string }[]).map((o) => o.id)).toEqual(['b-2']);
+    expect(ddbMock.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      IndexName: 'GSI3',
+      ScanIndexForward: false,
+      ExpressionAttributeValues: { ':pk': 'ORDERS' },
+    });
+  });
+
+  it('gives 404 for an unknown order', async () => {
+    ddbMock.on(GetCommand).resolves({});
+    const res = await getOrder(
+      apiEvent({ routeKey: 'GET /admin/orders/{id}', pathParameters: { id: 'nope' }, claims: adminClaims() }),
+    );
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('cancels in one transaction: the order on the condition nobody changed it, the units back, the audit entry; then publishes', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: storedOrderItem(order) });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    ddbMock.on(UpdateCommand).resolves({});
+    busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
+
+    const res = await patch({ status: 'cancelled', message: 'Sorry, out of fabric.' });
+
+    expect(res.statusCode).toBe(200);
+    const [orderUpdate, audit, stock] = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(orderUpdate!.Update).toMatchObject({
+      ConditionExpression: '#status = :from AND updatedAt = :seen',
+      ExpressionAttributeValues: { ':from': 'confirmed', ':to': 'cancelled', ':seen': order.updatedAt },
+    });
+    expect(audit!.Put).toMatchObject({
+      Item: { action: 'UPDATE', tableName: 'orders', recordId: order.id, actorEmail: 'admin@linea.test' },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+    expect(stock!.Update).toMatchObject({ Key: { PK: 'PRODUCT#tee' }, ExpressionAttributeValues: { ':delta': 2 } });
+  });
+
+  it('refuses a status that does not exist, a carrier off the list and unknown fields, naming them, and writes nothing', async () => {
+    const res = await patch({ status: 'lost', carrier: 'Pigeon', total: 0 });
+    expect(res.statusCode).toBe(400);
+    const fields = (parseBody(res).details as { fields: { field: string }[] }).fields.map((f) => f.field);
+    expect(fields).toEqual(expect.arrayContaining(['status', 'carrier']));
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+
+  it('changes nothing and writes no audit entry when the form states what the order already is', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: storedOrderItem(order) });
+    const res = await patch({ status: 'confirmed', trackingNumber: '' });
+    expect(res.statusCode).toBe(200);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});
