@@ -27,6 +27,8 @@ export interface RoutePermissions {
   readonly sendEmail?: boolean;
   /** Reads the Stripe keys from Secrets Manager. */
   readonly stripeSecret?: boolean;
+  /** Deletes users of the shop's Cognito pool (AdminDeleteUser); the function gets USER_POOL_ID. */
+  readonly deleteUsers?: boolean;
 }
 
 export interface RouteDefinition {
@@ -72,6 +74,65 @@ export const routes = [
     access: 'customer',
     handler: 'http/account/get-me',
     permissions: {},
+  },
+  {
+    method: 'DELETE',
+    path: '/me',
+    access: 'customer',
+    handler: 'http/account/delete-account',
+    permissions: { table: 'readWrite', deleteUsers: true },
+  },
+  {
+    method: 'GET',
+    path: '/me/profile',
+    access: 'customer',
+    handler: 'http/account/get-profile',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/me/profile',
+    access: 'customer',
+    handler: 'http/account/update-profile',
+    permissions: { table: 'readWrite' },
+    maxBodyBytes: 1024,
+  },
+  {
+    method: 'GET',
+    path: '/orders',
+    access: 'customer',
+    handler: 'http/orders/list-my-orders',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/addresses',
+    access: 'customer',
+    handler: 'http/addresses/list-addresses',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/addresses',
+    access: 'customer',
+    handler: 'http/addresses/add-address',
+    permissions: { table: 'readWrite' },
+    maxBodyBytes: 2 * 1024,
+  },
+  {
+    method: 'PATCH',
+    path: '/addresses/{id}',
+    access: 'customer',
+    handler: 'http/addresses/update-address',
+    permissions: { table: 'readWrite' },
+    maxBodyBytes: 2 * 1024,
+  },
+  {
+    method: 'DELETE',
+    path: '/addresses/{id}',
+    access: 'customer',
+    handler: 'http/addresses/delete-address',
+    permissions: { table: 'readWrite' },
   },
   {
     method: 'GET',

@@ -45,6 +45,16 @@ export const keys = {
   wishlistEntry: (userId: string, productId: string) => ({ PK: `CUSTOMER#${userId}`, SK: `WISHLIST#${productId}` }),
   wishlistPrefix: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SKPrefix: 'WISHLIST#' }),
 
+  /** A customer's saved address (patterns 12, 13); the prefix also finds their address book. */
+  address: (userId: string, id: string) => ({ PK: `CUSTOMER#${userId}`, SK: `ADDRESS#${id}` }),
+  /** Which address is the default, and how many there are: written with every address change. */
+  addressBook: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SK: 'ADDRESS_BOOK' }),
+  addressPrefix: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SKPrefix: 'ADDRESS' }),
+  /** The customer's own settings beside Cognito (pattern 24): the language of their emails. */
+  profile: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SK: 'PROFILE' }),
+  /** Everything kept under a customer: what deleting the account removes. */
+  customerPartition: (userId: string) => ({ PK: `CUSTOMER#${userId}` }),
+
   contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'CONTACT' }),
   contactMessageByRecency: (receivedAt: string) => ({ GSI3PK: 'CONTACT_MESSAGES', GSI3SK: receivedAt }),
 

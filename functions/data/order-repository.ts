@@ -653,6 +653,66 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
       }
     },
 
+    /**
+     * Pattern 7: the customer's orders, newest first, a page at a time. Only orders placed while
+     * signed in carry the customer's id; a guest order with the same email is not theirs.
+     */
+    async listForCustomer(
+      userId: string,
+      page: { cursor?: string; limit: number },
+    ): Promise<{ items: Order[]; nextCursor?: string }> {
+      const partition = keys.orderByCustomer(userId, '').GSI1PK;
+      const startKey = decodeCursor(page.cursor, {
+        PK: (v) => String(v).startsWith('ORDER#'),
+        SK: (v) => v === 'ORDER',
+        GSI1PK: (v) => v === partition,
+        GSI1SK: (v) => String(v).startsWith('ORDER#'),
+      });
+      const result = await db.send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': partition, ':prefix': 'ORDER#' },
+          ScanIndexForward: false,
+          Limit: page.limit,
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      const next = result.LastEvaluatedKey;
+      return {
+        items: (result.Items ?? []).map(fromItem),
+        ...(next
+          ? { nextCursor: encodeCursor({ PK: next.PK, SK: next.SK, GSI1PK: next.GSI1PK, GSI1SK: next.GSI1SK }) }
+          : {}),
+      };
+    },
+
+    /**
+     * A deleted account's orders stay for the books (name, address, lines and amounts), without
+     * the link to the account: no customer id, no place in the customer's list. Idempotent.
+     */
+    async detachFromCustomer(userId: string): Promise<number> {
+      const items = await queryAllItems(db, {
+        TableName: table(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.orderByCustomer(userId, '').GSI1PK, ':prefix': 'ORDER#' },
+        ProjectionExpression: 'PK, SK',
+      });
+      for (const item of items) {
+        await db.send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: { PK: item.PK, SK: item.SK },
+            UpdateExpression: 'REMOVE userId, GSI1PK, GSI1SK',
+            ConditionExpression: 'attribute_exists(PK)',
+          }),
+        );
+      }
+      return items.length;
+    },
+
     async listForStats(): Promise<OrderForStats[]> {
       const items = await queryAllItems(db, {
         TableName: table(),

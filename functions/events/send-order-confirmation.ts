@@ -4,6 +4,7 @@ import { config } from '../lib/config';
 import { sendEmail } from '../lib/email';
 import { eventConsumer } from '../lib/event-consumer';
 import { logger } from '../lib/logger';
+import { emailLanguageFor } from '../services/email-language';
 
 const EMAIL_KIND = 'confirmation';
 /** How long a repeated delivery waits for another one that is sending the same email right now. */
@@ -13,7 +14,8 @@ const BUSY_POLL_MS = 250;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Mails the order confirmation when an order becomes confirmed, in the checkout's language,
+ * Mails the order confirmation when an order becomes confirmed, in the customer's email
+ * language (their account's choice, else the checkout's),
  * once per order: the first delivery claims the email on the order and marks it sent; a
  * repeated event finds it sent (or waits for the delivery sending it) and sends nothing. A
  * failed send gives the claim back and throws, so the bus retries (and finally dead-letters)
@@ -41,7 +43,9 @@ export const handler = eventConsumer('OrderStatusChanged', async (detail) => {
     // A customer opens the order by id in their account; a guest's proof is the payment session id.
     const reference = order.userId || !order.stripeSessionId ? order.id : order.stripeSessionId;
     const orderUrl = `${config().webUrl.replace(/\/$/, '')}/order-confirmation/${encodeURIComponent(reference)}`;
-    const email = await orderConfirmationEmail(toOrderDto(order), { orderUrl });
+    // A customer who chose a language for their emails gets it; a guest, the checkout's.
+    const locale = await emailLanguageFor(order.userId, order.locale);
+    const email = await orderConfirmationEmail({ ...toOrderDto(order), locale }, { orderUrl });
     await sendEmail(order.email, email);
   } catch (err) {
     await orders

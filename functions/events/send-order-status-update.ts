@@ -4,6 +4,7 @@ import { config } from '../lib/config';
 import { sendEmail } from '../lib/email';
 import { eventConsumer } from '../lib/event-consumer';
 import { logger } from '../lib/logger';
+import { emailLanguageFor } from '../services/email-language';
 
 /**
  * Emails the customer each update the admin makes to their order (status, tracking, a note),
@@ -27,7 +28,8 @@ export const handler = eventConsumer('OrderStatusChanged', async (detail) => {
     // A customer opens the order by id in their account; a guest's proof is the payment session id.
     const reference = order.userId || !order.stripeSessionId ? order.id : order.stripeSessionId;
     const orderUrl = `${config().webUrl.replace(/\/$/, '')}/order-confirmation/${encodeURIComponent(reference)}`;
-    await sendEmail(order.email, orderStatusUpdateEmail(order, detail, { locale: order.locale, orderUrl }));
+    const locale = await emailLanguageFor(order.userId, order.locale);
+    await sendEmail(order.email, orderStatusUpdateEmail(order, detail, { locale, orderUrl }));
   } catch (err) {
     await orders
       .releaseEmail(order.id, kind, claim.claimedAt)

@@ -46,7 +46,14 @@ describe('actorFromClaims', () => {
   });
 
   it('does not make a member of a similarly named group an admin', () => {
-    expect(actorFromClaims({ sub: 'u', 'cognito:groups': '[administrators]' })?.isAdmin).toBe(false);
+    expect(actorFromClaims({ sub: 'u', token_use: 'id', 'cognito:groups': '[administrators]' })?.isAdmin).toBe(false);
+  });
+
+  it('makes no actor of an access token, which API Gateway lets through but names no one', () => {
+    const access = { sub: 'u', token_use: 'access', client_id: 'web', 'cognito:groups': '[admin]' };
+    expect(actorFromClaims(access)).toBeUndefined();
+    expect(actorFromClaims({ sub: 'u' })).toBeUndefined();
+    expect(actorFromClaims({ sub: 'u', token_use: 'id' })).toMatchObject({ userId: 'u' });
   });
 
   it('has no actor without a subject', () => {

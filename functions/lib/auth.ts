@@ -8,6 +8,8 @@ export interface Actor {
   readonly firstName: string;
   readonly lastName: string;
   readonly isAdmin: boolean;
+  /** The `locale` attribute the account was created with, when it has one. */
+  readonly locale?: string;
 }
 
 export const ADMIN_GROUP = 'admin';
@@ -28,15 +30,21 @@ export function parseGroups(value: ClaimValue): string[] {
 
 const text = (value: ClaimValue): string => (typeof value === 'string' ? value : '');
 
+/**
+ * Only an ID token makes an actor. API Gateway's JWT authorizer also lets a pool's access token
+ * through (it checks `client_id` where an ID token has `aud`), and an access token carries no
+ * email or names: anything but `token_use` = `id` is no one, in the cloud as locally.
+ */
 export function actorFromClaims(claims: JwtClaims | undefined): Actor | undefined {
   const userId = text(claims?.sub);
-  if (!claims || !userId) return undefined;
+  if (!claims || !userId || claims.token_use !== 'id') return undefined;
   return {
     userId,
     email: text(claims.email),
     firstName: text(claims.given_name),
     lastName: text(claims.family_name),
     isAdmin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP),
+    ...(typeof claims.locale === 'string' && claims.locale ? { locale: claims.locale } : {}),
   };
 }
 

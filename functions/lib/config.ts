@@ -78,3 +78,15 @@ export function loadTokenConfig(env: NodeJS.ProcessEnv): TokenConfig {
  * the user pool's id only after the functions are loaded (and a new in-memory cloud gets a new one).
  */
 export const tokenConfig = (): TokenConfig => loadTokenConfig(process.env);
+
+/**
+ * The user pool, for the functions that administer its users (routes whose permissions say
+ * `deleteUsers`). Read per call, like tokenConfig, for the same reason.
+ */
+export const USER_POOL_ENV_NAMES = ['USER_POOL_ID'] as const;
+
+export function userPoolId(env: NodeJS.ProcessEnv = process.env): string {
+  const id = env.USER_POOL_ID;
+  if (!id) throw new Error('Environment variables not set: USER_POOL_ID');
+  return id;
+}

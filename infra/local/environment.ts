@@ -5,7 +5,7 @@
  * singletons), so they must be in process.env before the first functions module is imported,
  * and cannot change afterwards within the same process.
  */
-import type { CONFIG_ENV_NAMES, TOKEN_ENV_NAMES, TokenConfig } from '../../functions/lib/config';
+import type { CONFIG_ENV_NAMES, TOKEN_ENV_NAMES, TokenConfig, USER_POOL_ENV_NAMES } from '../../functions/lib/config';
 
 type ConfigEnvName = (typeof CONFIG_ENV_NAMES)[number];
 
@@ -22,6 +22,8 @@ export interface FunctionEnvironmentInput {
   readonly stripeApiUrl: string;
   readonly stripeSecretId: string;
   readonly secretsManagerEndpoint: string;
+  /** The Cognito stand-in's public port (its guard), for the functions that administer users. */
+  readonly cognitoEndpoint: string;
 }
 
 export function functionEnvironment(input: FunctionEnvironmentInput): Record<string, string> {
@@ -49,6 +51,7 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     AWS_ENDPOINT_URL_EVENTBRIDGE: input.eventBusEndpoint,
     AWS_ENDPOINT_URL_SES: input.sesEndpoint,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: input.secretsManagerEndpoint,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: input.cognitoEndpoint,
     // Any SDK client without its own endpoint variable must not find AWS either.
     AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
     AWS_EC2_METADATA_DISABLED: 'true',
@@ -81,13 +84,15 @@ export function applyFunctionEnvironment(env: Record<string, string>): void {
 }
 
 /**
- * The user pool that `optional` routes check tokens against, known once cognito-local is up.
+ * The user pool that `optional` routes check tokens against (and whose users the account
+ * deletion removes), known once cognito-local is up.
  * The functions read it per call (tokenConfig), so setting it after they are loaded is fine.
  */
-export function applyTokenEnvironment(config: TokenConfig): void {
-  const env: Record<(typeof TOKEN_ENV_NAMES)[number], string> = {
+export function applyTokenEnvironment(config: TokenConfig & { userPoolId: string }): void {
+  const env: Record<(typeof TOKEN_ENV_NAMES)[number] | (typeof USER_POOL_ENV_NAMES)[number], string> = {
     COGNITO_ISSUER: config.issuer,
     COGNITO_CLIENT_ID: config.clientId,
+    USER_POOL_ID: config.userPoolId,
   };
   Object.assign(process.env, env);
 }

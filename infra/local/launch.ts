@@ -96,6 +96,7 @@ export async function launch(
     stripeApiUrl: loopback(ports.stripe),
     stripeSecretId: secretArn(REGION, ACCOUNT, STRIPE_SECRET_NAME),
     secretsManagerEndpoint: loopback(ports.secrets),
+    cognitoEndpoint: loopback(ports.cognito),
   });
   applyFunctionEnvironment(env);
 
@@ -268,7 +269,7 @@ export async function launch(
     ]);
     saveState(persistDir, state);
     const issuer = `${cognitoResult.endpoint}/${cognitoResult.userPoolId}`;
-    applyTokenEnvironment({ issuer, clientId: cognitoResult.userPoolClientId });
+    applyTokenEnvironment({ issuer, clientId: cognitoResult.userPoolClientId, userPoolId: cognitoResult.userPoolId });
 
     // Mutable on purpose: a later user of a shared cloud may add origins (see startLocalCloud).
     const corsOrigins = [webUrl, loopback(ports.web), ...(options.extraCorsOrigins ?? [])];

@@ -41,7 +41,8 @@ export const de: Dictionary = {
       trackingNoCarrier: 'Sendungsnummer: {{trackingNumber}}.',
       track: 'Sendung verfolgen',
       view: 'Bestellung ansehen',
-      cancelled: 'Falls Sie bereits bezahlt haben, wird Ihnen der Betrag innert weniger Tage auf Ihre Karte zurückerstattet.',
+      cancelled:
+        'Falls Sie bereits bezahlt haben, wird Ihnen der Betrag innert weniger Tage auf Ihre Karte zurückerstattet.',
     },
     orderConfirmation: {
       subject: 'Ihre LINEA-Bestellung {{number}}',

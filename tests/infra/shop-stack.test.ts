@@ -389,6 +389,23 @@ describe('Tokens checked by handlers', () => {
   });
 });
 
+describe('Deleting accounts', () => {
+  it('lets only the DELETE /me function delete Cognito users, and tells only it which pool', () => {
+    const deleters = allRoutes.filter((route) => route.permissions.deleteUsers);
+    expect(deleters.map(routeKey)).toEqual(['DELETE /me']);
+    const fn = stack.api.functions['DELETE /me'];
+    expect(rolesGranted('cognito-idp:AdminDeleteUser')).toEqual(new Set([roleIdOf(fn)]));
+    const lambdas = resourcesOf('AWS::Lambda::Function');
+    for (const candidate of shopFunctions()) {
+      const variables = (
+        lambdas[logicalId(candidate)]?.Properties?.Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+      if (candidate === fn) expect(variables.USER_POOL_ID).toEqual({ Ref: logicalId(stack.auth.userPool) });
+      else expect(variables.USER_POOL_ID).toBeUndefined();
+    }
+  });
+});
+
 describe('Events', () => {
   it('has one rule per rule-table entry, with retries and a dead-letter queue', () => {
     template.resourceCountIs('AWS::Events::EventBus', 1);

@@ -46,6 +46,7 @@ export class Api extends Construct {
       bus: props.bus,
       emailSender: props.emailSender,
       stripeSecret: props.stripeSecret,
+      userPool: props.userPool,
     };
     // Routes with `optional` access check a token in the handler, against the same pool and client.
     const tokenConfig = {
@@ -91,6 +92,7 @@ export class Api extends Construct {
         description: key,
         config: props.functionConfig,
         ...(route.access === 'optional' ? { tokenConfig } : {}),
+        ...(route.permissions.deleteUsers ? { userPoolId: props.userPool.userPoolId } : {}),
       });
       grantPermissions(fn, route.permissions, grantTargets);
 

@@ -1,6 +1,7 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { RoutePermissions } from '../../../functions/routes';
 import type { IEmailSender } from './notifications';
@@ -12,6 +13,8 @@ export interface GrantTargets {
   readonly emailSender: IEmailSender;
   /** The Stripe keys (JSON `{ secretKey, webhookSecret }`). */
   readonly stripeSecret: ISecret;
+  /** The shop's user pool, for functions that delete its users. */
+  readonly userPool?: IUserPool;
 }
 
 /** Turns a table entry's declared permissions into grants, and nothing more. */
@@ -21,6 +24,10 @@ export function grantPermissions(grantee: IGrantable, permissions: RoutePermissi
   if (permissions.publishEvents) targets.bus.grantPutEventsTo(grantee);
   if (permissions.sendEmail) targets.emailSender.grantSendEmail(grantee);
   if (permissions.stripeSecret) targets.stripeSecret.grantRead(grantee);
+  if (permissions.deleteUsers) {
+    if (!targets.userPool) throw new Error('deleteUsers needs the user pool among the grant targets');
+    targets.userPool.grant(grantee, 'cognito-idp:AdminDeleteUser');
+  }
 }
 
 /** `http/products/get-product` → `ProductsGetProduct`: a readable, stable construct id. */

@@ -5,7 +5,13 @@ import { Architecture, Runtime, type FunctionOptions } from 'aws-cdk-lib/aws-lam
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { CONFIG_ENV_NAMES, Config, TOKEN_ENV_NAMES, TokenConfig } from '../../../functions/lib/config';
+import type {
+  CONFIG_ENV_NAMES,
+  Config,
+  TOKEN_ENV_NAMES,
+  TokenConfig,
+  USER_POOL_ENV_NAMES,
+} from '../../../functions/lib/config';
 import { REPO_ROOT } from '../paths';
 
 /** What every function is told about its surroundings; the same shape `loadConfig` returns. */
@@ -28,6 +34,12 @@ export interface ShopFunctionProps extends Pick<
    * @default - none: the function checks no tokens itself
    */
   readonly tokenConfig?: TokenConfig;
+  /**
+   * The user pool whose users the function administers (routes whose permissions say `deleteUsers`).
+   *
+   * @default - none
+   */
+  readonly userPoolId?: string;
   /** @default Duration.seconds(10), enough for an HTTP handler doing a few DynamoDB calls */
   readonly timeout?: Duration;
   /** @default 512 */
@@ -78,6 +90,9 @@ export class ShopFunction extends NodejsFunction {
         NODE_OPTIONS: '--enable-source-maps',
         ...toEnvironment(props.config),
         ...(props.tokenConfig ? toTokenEnvironment(props.tokenConfig) : {}),
+        ...(props.userPoolId
+          ? ({ USER_POOL_ID: props.userPoolId } satisfies Record<(typeof USER_POOL_ENV_NAMES)[number], string>)
+          : {}),
       },
       bundling: {
         format: OutputFormat.ESM,
