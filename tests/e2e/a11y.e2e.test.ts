@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually, launchBrowser, openShop, settle } from './browser';
+import { eventually, launchBrowser, openShop, settle, signInThroughUi, signUpShopper } from './browser';
 
 const shop = inject('shop');
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -192,6 +192,50 @@ describe('axe: the states a shopper brings about', () => {
     expectNoViolations(report(findings));
     // The inactive code's 404 is the answer the page asked for, not a broken request.
     expect(problems.filter((problem) => !problem.includes('/promo-codes/SUMMER25'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('axe: the customer account', () => {
+  it.each(['light', 'dark'] as const)('every /dashboard tab, %s theme', async (theme) => {
+    const shopper = await signUpShopper(shop);
+    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+      colorScheme: theme,
+      storage: { 'vite-ui-theme': theme },
+    });
+    await signInThroughUi(page, shopper);
+    const findings: { where: string; rule: string; detail: string }[] = [];
+    const judge = async (where: string) => {
+      await settle(page);
+      for (const finding of await axeViolations(page)) findings.push({ where, ...finding });
+    };
+    const main = page.getByRole('main');
+    await main.getByText('No orders yet').waitFor();
+    await judge('orders tab, empty');
+
+    await main.getByRole('tab', { name: 'Addresses' }).click();
+    await main.getByRole('button', { name: 'Add address' }).click();
+    await main.getByRole('button', { name: 'Save address' }).click();
+    await main.getByText('Please check the highlighted fields.').waitFor();
+    await judge('addresses tab, a new address with missing fields');
+    await main.getByLabel('First Name', { exact: true }).fill('Lea');
+    await main.getByLabel('Last Name', { exact: true }).fill('Meier');
+    await main.getByLabel('Address', { exact: true }).fill('Seestrasse 4');
+    await main.getByLabel('ZIP Code', { exact: true }).fill('6004');
+    await main.getByLabel('City', { exact: true }).fill('Luzern');
+    await main.getByRole('button', { name: 'Save address' }).click();
+    await main.getByText('Default', { exact: true }).waitFor();
+    await judge('addresses tab with the default address');
+
+    await main.getByRole('tab', { name: 'Profile' }).click();
+    await main.getByRole('group', { name: 'Language of our emails' }).waitFor();
+    await judge('profile tab');
+    await main.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+    await judge('the delete-account dialog');
+
+    expectNoViolations(report(findings));
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

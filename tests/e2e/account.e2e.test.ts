@@ -39,6 +39,7 @@ describe('a new shopper', () => {
     await main.getByLabel('Password', { exact: true }).fill(password);
     await main.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard');
+    await main.getByRole('tab', { name: 'Profile' }).click();
     await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('Lea').count()).toBeGreaterThan(0);
 

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { usePageMeta } from '../components/ui/use-page-meta';
 import { AccountOverview } from '../features/account/components/account-overview';
+import { AccountTabs } from '../features/account/components/account-tabs';
 import { SignOutButton } from '../features/auth/components/sign-out-button';
 import { selectIsSignedIn, useSessionStore } from '../stores/session-store';
 
@@ -23,6 +24,7 @@ export function DashboardRoute() {
         <SignOutButton />
       </div>
       <AccountOverview />
+      <AccountTabs />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useSessionStore } from '../../../stores/session-store';
 import { meQuery } from '../api/get-me';
 import '../account.css';
 
-/** Who is signed in, from GET /me. A 401 means the stored session is no longer valid: end it. */
+/** The greeting, from GET /me. A 401 means the stored session is no longer valid: end it. */
 export function AccountOverview() {
   const { t } = useTranslation();
   const me = useQuery(meQuery());
@@ -25,21 +25,6 @@ export function AccountOverview() {
 
   const name = [me.data.firstName, me.data.lastName].filter(Boolean).join(' ');
   return (
-    <section className="account-overview" aria-labelledby="account-details-heading">
-      <p className="account-greeting">
-        {t('dashboard.greeting', { name: me.data.firstName || name || me.data.email })}
-      </p>
-      <h2 id="account-details-heading">{t('dashboard.details')}</h2>
-      <dl className="details-list">
-        <div>
-          <dt>{t('dashboard.name')}</dt>
-          <dd>{name || '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('dashboard.email')}</dt>
-          <dd>{me.data.email}</dd>
-        </div>
-      </dl>
-    </section>
+    <p className="account-greeting">{t('dashboard.greeting', { name: me.data.firstName || name || me.data.email })}</p>
   );
 }

@@ -77,22 +77,7 @@ function CountryField({
 /** Contact and shipping address (spec §2, §5), each a labelled group with its own heading. */
 export function CustomerFields({ values, problems, onChange, fieldRef }: CustomerFieldsProps) {
   const { t } = useTranslation();
-  const change = (field: CustomerField) => (event: ChangeEvent<FieldElement>) => onChange(field, event.target.value);
-  const error = (field: CustomerField) => {
-    const problem = problems[field];
-    return problem ? t(PROBLEM_KEY[problem]) : undefined;
-  };
-  // The form-level alert speaks for all fields at once, so the fields themselves stay quiet.
-  const common = (field: CustomerField) => ({
-    ref: fieldRef(field),
-    name: field,
-    required: true,
-    value: values[field],
-    onChange: change(field),
-    error: error(field),
-    announceError: false,
-  });
-
+  const problem = problems.email;
   return (
     <>
       <fieldset className="checkout-fieldset">
@@ -100,7 +85,13 @@ export function CustomerFields({ values, problems, onChange, fieldRef }: Custome
           <h2>{t('checkout.contactHeading')}</h2>
         </legend>
         <TextField
-          {...common('email')}
+          ref={fieldRef('email')}
+          name="email"
+          required
+          value={values.email}
+          onChange={(event) => onChange('email', event.target.value)}
+          error={problem ? t(PROBLEM_KEY[problem]) : undefined}
+          announceError={false}
           label={t('checkout.email')}
           type="email"
           inputMode="email"
@@ -112,48 +103,87 @@ export function CustomerFields({ values, problems, onChange, fieldRef }: Custome
         <legend>
           <h2>{t('checkout.shippingHeading')}</h2>
         </legend>
-        <div className="field-row">
-          <TextField
-            {...common('firstName')}
-            label={t('checkout.firstName')}
-            autoComplete="shipping given-name"
-            maxLength={100}
-          />
-          <TextField
-            {...common('lastName')}
-            label={t('checkout.lastName')}
-            autoComplete="shipping family-name"
-            maxLength={100}
-          />
-        </div>
-        <TextField
-          {...common('address')}
-          label={t('checkout.address')}
-          autoComplete="shipping address-line1"
-          maxLength={200}
-        />
-        <div className="field-row checkout-zip-row">
-          <TextField
-            {...common('zipCode')}
-            className="checkout-zip"
-            label={t('checkout.zipCode')}
-            inputMode="numeric"
-            autoComplete="shipping postal-code"
-          />
-          <TextField
-            {...common('city')}
-            label={t('checkout.city')}
-            autoComplete="shipping address-level2"
-            maxLength={100}
-          />
-        </div>
-        <CountryField
-          value={values.country}
-          problem={problems.country}
-          onChange={change('country')}
-          fieldRef={fieldRef('country')}
-        />
+        <AddressInputs values={values} problems={problems} onChange={onChange} fieldRef={fieldRef} />
       </fieldset>
+    </>
+  );
+}
+
+/**
+ * Name, street, postal code, city and country of a Swiss address: the checkout's shipping
+ * address and the account's saved addresses, with the same labels, autocomplete and checks.
+ */
+export function AddressInputs<F extends CustomerField>({
+  values,
+  problems,
+  onChange,
+  fieldRef,
+}: {
+  values: Pick<CustomerValues, Exclude<CustomerField, 'email'>>;
+  problems: Partial<Record<F, FieldProblem>>;
+  onChange: (field: Exclude<CustomerField, 'email'>, value: string) => void;
+  fieldRef: (field: Exclude<CustomerField, 'email'>) => (element: FieldElement | null) => void;
+}) {
+  const { t } = useTranslation();
+  type AddressField = Exclude<CustomerField, 'email'>;
+  const problemOf = (field: AddressField) => (problems as Partial<Record<AddressField, FieldProblem>>)[field];
+  const change = (field: AddressField) => (event: ChangeEvent<FieldElement>) => onChange(field, event.target.value);
+  // The form-level alert speaks for all fields at once, so the fields themselves stay quiet.
+  const common = (field: AddressField) => {
+    const problem = problemOf(field);
+    return {
+      ref: fieldRef(field),
+      name: field,
+      required: true,
+      value: values[field],
+      onChange: change(field),
+      error: problem ? t(PROBLEM_KEY[problem]) : undefined,
+      announceError: false,
+    };
+  };
+  return (
+    <>
+      <div className="field-row">
+        <TextField
+          {...common('firstName')}
+          label={t('checkout.firstName')}
+          autoComplete="shipping given-name"
+          maxLength={100}
+        />
+        <TextField
+          {...common('lastName')}
+          label={t('checkout.lastName')}
+          autoComplete="shipping family-name"
+          maxLength={100}
+        />
+      </div>
+      <TextField
+        {...common('address')}
+        label={t('checkout.address')}
+        autoComplete="shipping address-line1"
+        maxLength={200}
+      />
+      <div className="field-row checkout-zip-row">
+        <TextField
+          {...common('zipCode')}
+          className="checkout-zip"
+          label={t('checkout.zipCode')}
+          inputMode="numeric"
+          autoComplete="shipping postal-code"
+        />
+        <TextField
+          {...common('city')}
+          label={t('checkout.city')}
+          autoComplete="shipping address-level2"
+          maxLength={100}
+        />
+      </div>
+      <CountryField
+        value={values.country}
+        problem={problemOf('country')}
+        onChange={change('country')}
+        fieldRef={fieldRef('country')}
+      />
     </>
   );
 }

@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastOutlet } from '../../../components/ui/toast-outlet';
+import { setLocale } from '../../../i18n/i18n';
+import { useToastStore } from '../../../stores/toast-store';
+import { jsonFetch, orderFixture } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
+import { setUpTestRuntime } from '../../../testing/runtime';
+import { AccountTabs } from './account-tabs';
+
+vi.mock('../../../lib/auth/amplify-auth', () => ({
+  configureAmplify: vi.fn(),
+  currentIdToken: vi.fn(async () => 'id-token'),
+  signInWithPassword: vi.fn(),
+  signUpWithPassword: vi.fn(),
+  signOutOfSession: vi.fn(),
+}));
+
+/** Lazy chunks (the toaster) can take a while on a busy machine. */
+const LAZY = { timeout: 5000 };
+const me = { userId: 'u-1', email: 'lea@example.ch', firstName: 'Lea', lastName: 'Meier', isAdmin: false };
+const home = {
+  id: 'a-1',
+  firstName: 'Lea',
+  lastName: 'Meier',
+  address: 'Seestrasse 4',
+  city: 'Luzern',
+  zipCode: '6004',
+  country: 'CH',
+  isDefault: true,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+function stubApi(routes: Parameters<typeof jsonFetch>[0]) {
+  const fetch = vi.fn(jsonFetch(routes));
+  vi.stubGlobal('fetch', fetch);
+  const sent = (key: string) =>
+    fetch.mock.calls
+      .filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}` === key)
+      .map(([, init]) => JSON.parse(String(init?.body ?? 'null')) as unknown);
+  return { fetch, sent };
+}
+
+function renderTabs(path = '/dashboard') {
+  return renderWithProviders(
+    <>
+      <AccountTabs />
+      <ToastOutlet />
+    </>,
+    { path },
+  );
+}
+
+setUpTestRuntime({ session: 'signedIn' });
+beforeEach(() => useToastStore.setState({ toasts: [] }));
+afterEach(() => setLocale('en'));
+
+describe('the account tabs', () => {
+  it('opens Orders by default, keeps the chosen tab in the URL, and opens the tab a link names', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({ 'GET /orders': { body: { items: [] } }, 'GET /addresses': { body: { items: [] } } });
+    const { router } = renderTabs();
+
+    expect(screen.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
+    await user.click(screen.getByRole('tab', { name: 'Addresses' }));
+    expect(router.state.location.search).toBe('?tab=addresses');
+    expect(await screen.findByRole('heading', { name: 'Saved addresses' })).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Orders' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('lists orders with number, status, items, the CHF total, a link to the order and the tracking link', async () => {
+    stubApi({
+      'GET /orders': {
+        body: {
+          items: [
+            orderFixture({
+              status: 'shipped',
+              carrier: 'Swiss Post',
+              trackingNumber: '99.00.1',
+              trackingUrl: 'https://service.post.ch/track?c=99.00.1',
+            }),
+          ],
+        },
+      },
+    });
+    renderTabs();
+
+    const order = await screen.findByRole('article', { name: 'Order 1234EFGH' });
+    expect(within(order).getByText('Shipped')).toBeTruthy();
+    expect(within(order).getByText('Essential Organic Tee')).toBeTruthy();
+    expect(within(order).getByText(/CHF\s*626\.20/)).toBeTruthy();
+    expect(within(order).queryByText(/\$/)).toBeNull();
+    expect(within(order).getByRole('link', { name: 'View order 1234EFGH' }).getAttribute('href')).toBe(
+      '/order-confirmation/ord_01hx9abcd1234efgh',
+    );
+    const track = within(order).getByRole('link', { name: 'Track parcel with Swiss Post' });
+    expect(track.getAttribute('href')).toBe('https://service.post.ch/track?c=99.00.1');
+    expect(track.getAttribute('rel')).toEqual(expect.stringContaining('noopener'));
+  });
+
+  it('says there are no orders yet and leads to the products', async () => {
+    stubApi({ 'GET /orders': { body: { items: [] } } });
+    renderTabs();
+    expect(await screen.findByText('No orders yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse products' }).getAttribute('href')).toBe('/products');
+  });
+
+  it('checks a new address as the server does, then saves it and says so', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = stubApi({
+      'GET /addresses': { body: { items: [] } },
+      'POST /addresses': { status: 201, body: home },
+    });
+    renderTabs('/dashboard?tab=addresses');
+
+    await user.click(await screen.findByRole('button', { name: 'Add address' }));
+    await user.type(screen.getByLabelText('First Name'), 'Lea');
+    await user.type(screen.getByLabelText('Last Name'), 'Meier');
+    await user.type(screen.getByLabelText('Address'), 'Seestrasse 4');
+    await user.type(screen.getByLabelText('ZIP Code'), '604');
+    await user.type(screen.getByLabelText('City'), 'Luzern');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    expect(await screen.findByText('Please enter a four-digit Swiss postal code.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('ZIP Code'));
+    expect(sent('POST /addresses')).toEqual([]);
+
+    await user.clear(screen.getByLabelText('ZIP Code'));
+    await user.type(screen.getByLabelText('ZIP Code'), '6004');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() =>
+      expect(sent('POST /addresses')).toEqual([
+        {
+          firstName: 'Lea',
+          lastName: 'Meier',
+          address: 'Seestrasse 4',
+          zipCode: '6004',
+          city: 'Luzern',
+          country: 'CH',
+          isDefault: false,
+        },
+      ]),
+    );
+    expect((await screen.findAllByText('Address added successfully', {}, LAZY)).length).toBeGreaterThan(0);
+  }, 15_000);
+
+  it("says 'Error deleting address' with 'Please try again.' when a delete fails, keeping the address", async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      'GET /addresses': { body: { items: [home] } },
+      'DELETE /addresses/a-1': { status: 500, body: { error: 'INTERNAL', message: 'boom' } },
+    });
+    renderTabs('/dashboard?tab=addresses');
+
+    await user.click(await screen.findByRole('button', { name: 'Delete the address Seestrasse 4, 6004 Luzern' }));
+    expect((await screen.findAllByText('Error deleting address', {}, LAZY)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Please try again.').length).toBeGreaterThan(0);
+    expect(screen.getByText('Default')).toBeTruthy();
+  });
+
+  it('saves the email language as soon as it is chosen, in German too', async () => {
+    const user = userEvent.setup({ delay: null });
+    await setLocale('de');
+    const { sent } = stubApi({
+      'GET /me': { body: me },
+      'GET /me/profile': { body: { emailLanguage: 'en' } },
+      'PUT /me/profile': { body: { emailLanguage: 'de' } },
+    });
+    renderTabs('/dashboard?tab=profile');
+
+    expect(await screen.findByText('lea@example.ch')).toBeTruthy();
+    const group = await screen.findByRole('group', { name: 'Sprache unserer E-Mails' });
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'English' })).toHaveProperty('checked', true));
+    await user.click(within(group).getByRole('radio', { name: 'Deutsch' }));
+    await waitFor(() => expect(sent('PUT /me/profile')).toEqual([{ emailLanguage: 'de' }]));
+    expect((await screen.findAllByText('E-Mail-Sprache gespeichert', {}, LAZY)).length).toBeGreaterThan(0);
+  });
+});
