@@ -6,7 +6,9 @@
  * does for the calls that set a password: it reads the pool's own policy (what CreateUserPool
  * or UpdateUserPool stored, so the pool stays the single source as in the cloud) and answers
  * a refusal with Cognito's error type and message before the call reaches cognito-local.
- * Every other request, and every password that passes, goes through untouched.
+ * Every other request, and every password that passes, goes through untouched, except
+ * GetTokensFromRefreshToken, which cognito-local lacks and which is answered as the equivalent
+ * InitiateAuth (REFRESH_TOKEN_AUTH).
  *
  * It also refuses, as Cognito does, user attributes outside the pool's schema on the calls that
  * write them: cognito-local would store a sign-up's `sub` or `cognito:groups` and put them in
@@ -195,13 +197,50 @@ function createPolicyReader(upstream: string) {
   };
 }
 
+/** Calls where cognito-local says InvalidPasswordException for a wrong password and Cognito says NotAuthorizedException. */
+const WRONG_PASSWORD_CALLS = new Set(['InitiateAuth', 'AdminInitiateAuth', 'ChangePassword']);
+const COGNITO_LOCAL_WRONG_PASSWORD = { __type: 'InvalidPasswordException', message: 'Invalid password' };
+const COGNITO_WRONG_PASSWORD = { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+
+/**
+ * Sends the answer on, with one correction: a wrong password is cognito-local's
+ * InvalidPasswordException (which Cognito keeps for a new password its policy refuses) and
+ * Cognito's NotAuthorizedException, which is what the app must learn to tell the two apart.
+ */
+function answerAsCognito(target: string | undefined, answer: IncomingMessage, res: ServerResponse): void {
+  if (answer.statusCode !== 400 || !target || !WRONG_PASSWORD_CALLS.has(target)) {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+  answer.on('end', () => {
+    let payload = Buffer.concat(chunks);
+    const headers = { ...answer.headers };
+    try {
+      const error = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
+      if (
+        error.__type === COGNITO_LOCAL_WRONG_PASSWORD.__type &&
+        error.message === COGNITO_LOCAL_WRONG_PASSWORD.message
+      ) {
+        payload = Buffer.from(JSON.stringify(COGNITO_WRONG_PASSWORD));
+        headers['x-amzn-errortype'] = COGNITO_WRONG_PASSWORD.__type;
+        headers['content-length'] = String(payload.byteLength);
+      }
+    } catch {
+      // Not JSON: passed on as it came.
+    }
+    res.writeHead(400, headers);
+    res.end(payload);
+  });
+}
+
 function forward(upstream: URL, req: IncomingMessage, res: ServerResponse, body?: Buffer): void {
+  const target = targetOf(req);
   const proxied = request(
     { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
+    (answer) => answerAsCognito(target, answer, res),
   );
   proxied.on('error', (err) => {
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
@@ -221,11 +260,40 @@ function targetOf(req: IncomingMessage): string | undefined {
  * Listens on `port` (loopback) and passes everything to cognito-local at `upstream`, refusing
  * the passwords Cognito would refuse on the way.
  */
+/**
+ * GetTokensFromRefreshToken, which Amplify uses to refresh a session (on expiry, or forced after
+ * the customer changed their name), is newer than cognito-local; it is the same exchange as
+ * InitiateAuth with REFRESH_TOKEN_AUTH, whose answer has the same AuthenticationResult.
+ */
+async function refreshTokens(upstream: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let asked: Body;
+  try {
+    asked = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')) as Body;
+  } catch {
+    asked = {};
+  }
+  const body = Buffer.from(
+    JSON.stringify({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: asked.ClientId,
+      AuthParameters: { REFRESH_TOKEN: asked.RefreshToken },
+      ...(asked.ClientMetadata ? { ClientMetadata: asked.ClientMetadata } : {}),
+    }),
+  );
+  req.headers['x-amz-target'] = 'AWSCognitoIdentityProviderService.InitiateAuth';
+  req.headers['content-length'] = String(body.byteLength);
+  forward(upstream, req, res, body);
+}
+
 export async function startCognitoPasswordGuard(options: { port: number; upstream: string }): Promise<RunningServer> {
   const upstream = new URL(options.upstream);
   const policies = createPolicyReader(options.upstream);
   const server = await listen('cognito-password-guard', options.port, async (req, res) => {
     const target = targetOf(req);
+    if (target === 'GetTokensFromRefreshToken') {
+      await refreshTokens(upstream, req, res);
+      return;
+    }
     const locate = target ? PASSWORD_CALLS[target] : undefined;
     const writesAttributes = target !== undefined && ATTRIBUTE_CALLS.has(target);
     if (!locate && !writesAttributes) {

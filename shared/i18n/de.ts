@@ -201,6 +201,7 @@ export const de: Dictionary = {
     signedOut: 'Erfolgreich abgemeldet',
     signedOutDescription: 'Sie wurden abgemeldet.',
     errors: {
+      wrongCurrentPassword: 'Ihr aktuelles Passwort stimmt nicht. Bitte versuchen Sie es erneut.',
       invalidCredentials: 'E-Mail-Adresse oder Passwort ist falsch. Bitte versuchen Sie es erneut.',
       accountExists: 'Mit dieser E-Mail-Adresse besteht bereits ein Konto.',
       passwordTooWeak:
@@ -289,6 +290,20 @@ export const de: Dictionary = {
     },
     profile: {
       heading: 'Ihre Angaben',
+      namesHeading: 'Ihr Name',
+      saveNames: 'Name speichern',
+      savingNames: 'Wird gespeichert...',
+      namesSaved: 'Ihr Name wurde aktualisiert',
+      namesFailed: 'Ihr Name konnte nicht aktualisiert werden',
+      passwordHeading: 'Passwort ändern',
+      currentPassword: 'Aktuelles Passwort',
+      newPassword: 'Neues Passwort',
+      confirmNewPassword: 'Neues Passwort bestätigen',
+      changePassword: 'Passwort ändern',
+      changingPassword: 'Wird geändert...',
+      passwordChanged: 'Passwort geändert',
+      passwordChangedDescription: 'Verwenden Sie Ihr neues Passwort bei der nächsten Anmeldung.',
+      passwordFailed: 'Passwort nicht geändert',
       emailLanguage: 'Sprache unserer E-Mails',
       emailLanguageHint: 'Bestellbestätigungen und Versandnachrichten erhalten Sie in dieser Sprache.',
       languageSaved: 'E-Mail-Sprache gespeichert',

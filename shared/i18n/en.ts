@@ -206,6 +206,7 @@ export const en = {
     signedOut: 'Signed out successfully',
     signedOutDescription: 'You have been logged out.',
     errors: {
+      wrongCurrentPassword: 'Your current password is not correct. Please try again.',
       invalidCredentials: 'The email or password is incorrect. Please try again.',
       accountExists: 'An account with this email already exists.',
       passwordTooWeak:
@@ -292,6 +293,20 @@ export const en = {
     },
     profile: {
       heading: 'Your details',
+      namesHeading: 'Your name',
+      saveNames: 'Save name',
+      savingNames: 'Saving...',
+      namesSaved: 'Your name was updated',
+      namesFailed: 'Could not update your name',
+      passwordHeading: 'Change password',
+      currentPassword: 'Current password',
+      newPassword: 'New password',
+      confirmNewPassword: 'Confirm new password',
+      changePassword: 'Change password',
+      changingPassword: 'Changing...',
+      passwordChanged: 'Password changed',
+      passwordChangedDescription: 'Use your new password the next time you sign in.',
+      passwordFailed: 'Password not changed',
       emailLanguage: 'Language of our emails',
       emailLanguageHint: 'Order confirmations and shipping news reach you in this language.',
       languageSaved: 'Email language saved',

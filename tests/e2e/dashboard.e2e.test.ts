@@ -137,6 +137,41 @@ describe('the customer account', () => {
     await context.close();
   });
 
+  it('renames the customer, shown at once in the greeting, and changes the password, refusing a wrong current one', async () => {
+    const shopper = await signUpShopper(shop, 'Elena');
+    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    await signInThroughUi(page, shopper);
+    const main = page.getByRole('main');
+    await main.getByRole('tab', { name: 'Profile' }).click();
+
+    const nameForm = main.getByRole('form', { name: 'Your name' });
+    await nameForm.getByLabel('First Name', { exact: true }).fill('Leonie');
+    await nameForm.getByLabel('Last Name', { exact: true }).fill('Brunner');
+    await nameForm.getByRole('button', { name: 'Save name' }).click();
+    await expectToast(page, 'Your name was updated');
+    await main.getByText('Hello, Leonie').waitFor();
+    await main.getByText('Leonie Brunner').waitFor();
+
+    const passwordForm = main.getByRole('form', { name: 'Change password' });
+    const newPassword = `${shopper.password}-New9`;
+    await passwordForm.getByLabel('Current password', { exact: true }).fill('Not-the-password-1');
+    await passwordForm.getByLabel('New password', { exact: true }).fill(newPassword);
+    await passwordForm.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Password not changed', 'Your current password is not correct. Please try again.');
+
+    await passwordForm.getByLabel('Current password', { exact: true }).fill(shopper.password);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Password changed', 'Use your new password the next time you sign in.');
+
+    await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/auth');
+    await signInThroughUi(page, { ...shopper, password: newPassword });
+    await main.getByText('Hello, Leonie').waitFor();
+    expect(problems.filter((problem) => !problem.includes(shop.cognitoEndpoint))).toEqual([]);
+    await context.close();
+  });
+
   it('speaks German: tabs, empty states and the email language', async () => {
     const shopper = await signUpShopper(shop, 'Mia');
     const { page, context, problems } = await openShop(browser, shop.webUrl, {

@@ -3,7 +3,12 @@
  * concurrency, the customer's own orders, the email language, and deleting the account.
  */
 import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  ChangePasswordCommand,
+  CognitoIdentityProviderClient,
+  GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AddressDto, AddressListResponse, MyOrdersResponse, ProfileDto } from '@linea/shared/contracts/account';
 import { describe, expect, it } from 'vitest';
@@ -205,6 +210,54 @@ describe('tokens', () => {
     client.destroy();
     expect((await api('/me', { token: AuthenticationResult!.AccessToken! })).status).toBe(401);
     expect((await api('/me', { token: shopper.idToken })).status).toBe(200);
+  });
+});
+
+describe('the local Cognito, as Cognito answers', () => {
+  it('says NotAuthorizedException for a wrong password at sign-in and at a password change, and refreshes tokens', async () => {
+    const shopper = await signUp();
+    const client = new CognitoIdentityProviderClient({
+      endpoint: endpoints().cognitoEndpoint,
+      region: endpoints().region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const refused = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'accepted',
+        (err: Error) => `${err.name}: ${err.message}`,
+      );
+    expect(await refused(signIn(shopper.email, 'Wrong-password-123'))).toBe(
+      'NotAuthorizedException: Incorrect username or password.',
+    );
+    const { AuthenticationResult } = await client.send(
+      new InitiateAuthCommand({
+        ClientId: endpoints().userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: shopper.email, PASSWORD: shopper.password },
+      }),
+    );
+    expect(
+      await refused(
+        client.send(
+          new ChangePasswordCommand({
+            AccessToken: AuthenticationResult!.AccessToken!,
+            PreviousPassword: 'Wrong-password-123',
+            ProposedPassword: 'A-new-Password-123',
+          }),
+        ),
+      ),
+    ).toBe('NotAuthorizedException: Incorrect username or password.');
+
+    // Amplify refreshes a session with GetTokensFromRefreshToken; the new ID token is the user's.
+    const refreshed = await client.send(
+      new GetTokensFromRefreshTokenCommand({
+        ClientId: endpoints().userPoolClientId,
+        RefreshToken: AuthenticationResult!.RefreshToken!,
+      }),
+    );
+    client.destroy();
+    const idToken = refreshed.AuthenticationResult?.IdToken ?? '';
+    expect((await api<{ email: string }>('/me', { token: idToken })).body.email).toBe(shopper.email);
   });
 });
 

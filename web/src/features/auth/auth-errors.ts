@@ -1,6 +1,6 @@
 import { ADDITIONAL_STEP, AuthFailure, NETWORK_ERROR } from '../../lib/auth/auth-failure';
 
-export type AuthAction = 'signIn' | 'signUp';
+export type AuthAction = 'signIn' | 'signUp' | 'changePassword';
 
 /** What went wrong, in the shopper's terms; each has a translated text under `auth.errors`. */
 export type AuthProblem =
@@ -10,6 +10,7 @@ export type AuthProblem =
   | 'invalidDetails'
   | 'tooManyAttempts'
   | 'notConfirmed'
+  | 'wrongCurrentPassword'
   | 'passwordResetRequired'
   | 'network'
   | 'additionalStep'
@@ -23,7 +24,7 @@ function signInProblem({ reason, message }: AuthFailure): AuthProblem {
       // Cognito's lock-out after repeated wrong passwords is a NotAuthorizedException too.
       return /attempts exceeded/i.test(message) ? 'tooManyAttempts' : 'invalidCredentials';
     // Never tell "no such account" from "wrong password", so accounts cannot be discovered.
-    // InvalidPasswordException is how the local Cognito stand-in answers a wrong password.
+    // cognito-local's own answer to a wrong password (its guard now says NotAuthorizedException, as Cognito).
     case 'UserNotFoundException':
     case 'InvalidPasswordException':
       return 'invalidCredentials';
@@ -55,6 +56,12 @@ function signUpProblem({ reason, message }: AuthFailure): AuthProblem {
   }
 }
 
+function changePasswordProblem(failure: AuthFailure): AuthProblem {
+  // Cognito (and its local stand-in) answers a wrong current password with NotAuthorizedException.
+  if (failure.reason === 'NotAuthorizedException') return 'wrongCurrentPassword';
+  return signUpProblem(failure);
+}
+
 /**
  * Maps anything a sign-in or sign-up threw (Amplify's errors arrive as AuthFailure, by Cognito's
  * exception name) to a problem the UI has a translated text for. The provider's own message is
@@ -65,6 +72,7 @@ export function authProblem(action: AuthAction, err: unknown): AuthProblem {
   if (err.reason === ADDITIONAL_STEP) return 'additionalStep';
   if (err.reason === NETWORK_ERROR) return 'network';
   if (THROTTLED.has(err.reason)) return 'tooManyAttempts';
+  if (action === 'changePassword') return changePasswordProblem(err);
   return action === 'signIn' ? signInProblem(err) : signUpProblem(err);
 }
 
@@ -83,7 +91,8 @@ export function authErrorToast(
   problem: AuthProblem,
 ): { readonly title: TitleKey; readonly description: DescriptionKey } {
   if (problem === 'unexpected') return { title: 'auth.errorTitle', description: 'auth.errorDescription' };
-  const title = action === 'signIn' ? 'auth.loginFailed' : 'auth.signUpFailed';
+  const title =
+    action === 'signIn' ? 'auth.loginFailed' : action === 'signUp' ? 'auth.signUpFailed' : 'auth.errorTitle';
   if (problem === 'additionalStep') return { title, description: 'auth.additionalStepRequired' };
   return { title, description: `auth.errors.${problem}` };
 }

@@ -3,7 +3,15 @@
  * shoppers who never sign in never download it (vite.config.ts fails the build otherwise).
  */
 import { Amplify } from 'aws-amplify';
-import { AuthError, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
+import {
+  AuthError,
+  fetchAuthSession,
+  signIn,
+  signOut,
+  signUp,
+  updatePassword,
+  updateUserAttributes,
+} from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import { ADDITIONAL_STEP, AuthFailure, NETWORK_ERROR } from './auth-failure';
@@ -89,8 +97,8 @@ export async function signOutOfSession(): Promise<void> {
 }
 
 /**
- * The current ID token, refreshed by Amplify when it has expired. Never `forceRefresh`: the
- * local Cognito stand-in does not support it, and Amplify refreshes on expiry anyway.
+ * The current ID token, refreshed by Amplify when it has expired (GetTokensFromRefreshToken,
+ * which the local stand-in answers too); only a change of the token's claims forces a refresh.
  */
 export async function currentIdToken(): Promise<string | undefined> {
   try {
@@ -98,5 +106,26 @@ export async function currentIdToken(): Promise<string | undefined> {
     return session.tokens?.idToken?.toString();
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The customer's names in Cognito, then a fresh ID token: the API and the greeting read the
+ * names from the token, so the old one would show the old names until it expires.
+ */
+export async function updateNames(firstName: string, lastName: string): Promise<void> {
+  try {
+    await updateUserAttributes({ userAttributes: { given_name: firstName, family_name: lastName } });
+    await fetchAuthSession({ forceRefresh: true });
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  try {
+    await updatePassword({ oldPassword: currentPassword, newPassword });
+  } catch (err) {
+    throw toAuthFailure(err);
   }
 }

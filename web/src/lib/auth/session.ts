@@ -80,3 +80,13 @@ export async function getIdToken(): Promise<string | undefined> {
 export async function confirmSession(): Promise<boolean> {
   return (await getIdToken()) !== undefined;
 }
+
+export async function updateNames(firstName: string, lastName: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.updateNames(firstName, lastName);
+}
+
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.changePassword(currentPassword, newPassword);
+}

@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { useSessionStore } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { deleteMyAccount, profileQuery, updateEmailLanguage } from '../api/account-api';
+import { NameForm, PasswordForm } from './account-security';
 import { meQuery } from '../api/get-me';
 
 const LANGUAGES: readonly Locale[] = ['en', 'de'];
@@ -129,6 +130,8 @@ export function ProfilePanel() {
           <dd>{me.data.email}</dd>
         </div>
       </dl>
+      <NameForm firstName={me.data.firstName} lastName={me.data.lastName} />
+      <PasswordForm />
       <EmailLanguage />
       <DeleteAccount />
     </section>
