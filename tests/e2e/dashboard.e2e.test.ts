@@ -172,6 +172,67 @@ describe('the customer account', () => {
     await context.close();
   });
 
+  it('checks out to a saved address, the default chosen already, and keeps a new one typed at checkout', async () => {
+    const shopper = await signUpShopper(shop, 'Jonas');
+    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    await signInThroughUi(page, shopper);
+    const token = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+      return key ? localStorage.getItem(key) : null;
+    });
+    for (const [address, zipCode, city] of [
+      ['Kramgasse 7', '3011', 'Bern'],
+      ['Spalenberg 40', '4051', 'Basel'],
+    ]) {
+      const response = await fetch(`${shop.apiUrl}/addresses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ firstName: 'Jonas', lastName: 'Graf', address, zipCode, city, country: 'CH' }),
+      });
+      expect(response.status).toBe(201);
+    }
+
+    await page.goto(TEE.path);
+    await addToCart(page, { size: 'L', color: 'Black' });
+    await expectToast(page, 'Added to cart', `1 × ${TEE.name} (L, Black)`);
+    await page.goto('/checkout');
+    const main = page.getByRole('main');
+    const shipTo = main.getByRole('group', { name: 'Ship to' });
+    await eventually(() => shipTo.getByRole('radio', { name: /Kramgasse 7/ }).isChecked()).toBe(true);
+    expect(await main.getByLabel('Address', { exact: true }).inputValue()).toBe('Kramgasse 7');
+    await shipTo.getByText(/Spalenberg 40/).click();
+    expect(await main.getByLabel('City', { exact: true }).inputValue()).toBe('Basel');
+    await main.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/c\/pay\/cs_/);
+    await page.getByLabel('Full name', { exact: true }).fill('Jonas Graf');
+    await page.getByLabel('Address', { exact: true }).fill('Spalenberg 40');
+    await page.getByLabel('Postal code', { exact: true }).fill('4051');
+    await page.getByLabel('City', { exact: true }).fill('Basel');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/order-confirmation\/cs_/);
+    await page.getByRole('main').getByText('Spalenberg 40').first().waitFor();
+
+    // A new address typed at checkout, kept for next time.
+    await page.goto(TEE.path);
+    await addToCart(page, { size: 'S', color: 'Black' });
+    await expectToast(page, 'Added to cart', `1 × ${TEE.name} (S, Black)`);
+    await page.goto('/checkout');
+    await shipTo.getByText('A new address').click();
+    expect(await main.getByLabel('Address', { exact: true }).inputValue()).toBe('');
+    await main.getByLabel('First Name', { exact: true }).fill('Jonas');
+    await main.getByLabel('Last Name', { exact: true }).fill('Graf');
+    await main.getByLabel('Address', { exact: true }).fill('Via Nassa 21');
+    await main.getByLabel('ZIP Code', { exact: true }).fill('6900');
+    await main.getByLabel('City', { exact: true }).fill('Lugano');
+    await main.getByLabel('Save this address to my account').check();
+    await main.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/c\/pay\/cs_/);
+    await page.goto('/dashboard?tab=addresses');
+    await main.getByText('Via Nassa 21').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('speaks German: tabs, empty states and the email language', async () => {
     const shopper = await signUpShopper(shop, 'Mia');
     const { page, context, problems } = await openShop(browser, shop.webUrl, {

@@ -45,14 +45,48 @@ afterEach(() => useSessionStore.setState({ status: 'signedOut', confirmed: true 
 describe('CheckoutRoute', () => {
   it("prefills a signed-in shopper's email and name from GET /me", async () => {
     useSessionStore.setState({ status: 'signedIn', confirmed: true });
-    const { requested } = stubApi({ 'GET /me': { body: me } });
+    const { requested } = stubApi({ 'GET /me': { body: me }, 'GET /addresses': { body: { items: [] } } });
     renderWithProviders(<CheckoutRoute />, { path: '/checkout' });
 
     await waitFor(() => expect(field('Email').value).toBe('anna@example.ch'));
     expect(field('First Name').value).toBe('Anna');
     expect(field('Last Name').value).toBe('Muster');
     expect(field('Address').value).toBe('');
-    expect(requested()).toEqual(['GET /me']);
+    expect(requested().sort()).toEqual(['GET /addresses', 'GET /me']);
+  });
+
+  it("fills the shipping fields from the customer's default address, and another saved one on choice", async () => {
+    const user = userEvent.setup({ delay: null });
+    useSessionStore.setState({ status: 'signedIn', confirmed: true });
+    const saved = (id: string, address: string, zipCode: string, city: string, isDefault: boolean) => ({
+      id,
+      firstName: 'Anna',
+      lastName: 'Muster',
+      address,
+      zipCode,
+      city,
+      country: 'CH',
+      isDefault,
+      createdAt: '2026-01-01T00:00:00Z',
+    });
+    stubApi({
+      'GET /me': { body: me },
+      'GET /addresses': {
+        body: {
+          items: [saved('a', 'Kramgasse 7', '3011', 'Bern', true), saved('b', 'Spalenberg 40', '4051', 'Basel', false)],
+        },
+      },
+    });
+    renderWithProviders(<CheckoutRoute />, { path: '/checkout' });
+
+    const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+    await waitFor(() => expect(field('Address').value).toBe('Kramgasse 7'));
+    expect(field('ZIP Code').value).toBe('3011');
+    await user.click(within(shipTo).getByRole('radio', { name: /Spalenberg 40/ }));
+    expect(field('City').value).toBe('Basel');
+    await user.click(within(shipTo).getByRole('radio', { name: 'A new address' }));
+    expect(field('Address').value).toBe('');
+    expect(screen.getByRole('checkbox', { name: 'Save this address to my account' })).toBeTruthy();
   });
 
   it('lets an anonymous shopper check out without asking GET /me or loading the auth library', async () => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../components/ui/use-page-meta';
+import { addressesQuery } from '../features/account/api/account-api';
 import { meQuery } from '../features/account/api/get-me';
 import { CheckoutView, type CheckoutPrefill } from '../features/checkout/components/checkout-view';
 import { selectIsSignedIn, useSessionStore } from '../stores/session-store';
@@ -17,6 +18,7 @@ export function CheckoutRoute() {
   const [params] = useSearchParams();
   const signedIn = useSessionStore(selectIsSignedIn);
   const me = useQuery({ ...meQuery(), enabled: signedIn });
+  const addresses = useQuery({ ...addressesQuery(), enabled: signedIn });
   const prefill: CheckoutPrefill | undefined =
     signedIn && me.data
       ? { email: me.data.email, firstName: me.data.firstName, lastName: me.data.lastName }
@@ -25,7 +27,12 @@ export function CheckoutRoute() {
   return (
     <div className="page checkout-page">
       <h1>{t('checkout.title')}</h1>
-      <CheckoutView prefill={prefill} cancelled={params.get('cancelled') === '1'} />
+      <CheckoutView
+        prefill={prefill}
+        // A guest has none; a customer's list is waited for, so the default can fill the fields.
+        savedAddresses={signedIn ? (addresses.data ?? (addresses.isError ? [] : undefined)) : undefined}
+        cancelled={params.get('cancelled') === '1'}
+      />
     </div>
   );
 }

@@ -16,6 +16,9 @@ import { useCartLabels } from '../../cart/hooks/use-cart-labels';
 import { toast } from '../../../stores/toast-store';
 import { abandonCheckout } from '../api/abandon-checkout';
 import { createCheckout, MissingCheckoutUrlError } from '../api/create-checkout';
+import { addAddress } from '../../account/api/account-api';
+import { NEW_ADDRESS, SavedAddressPicker } from './saved-address-picker';
+import type { AddressDto } from '@linea/shared/contracts/account';
 import { readCheckoutDraft, saveCheckoutDraft, takePaymentSession } from '../lib/checkout-draft';
 import {
   checkCustomer,
@@ -43,6 +46,8 @@ export interface CheckoutPrefill {
 
 export interface CheckoutViewProps {
   prefill?: CheckoutPrefill;
+  /** A signed-in customer's saved addresses, the default first; absent for a guest. */
+  savedAddresses?: readonly AddressDto[];
   /** Back from the payment page's Cancel (`/checkout?cancelled=1`). */
   cancelled?: boolean;
 }
@@ -90,11 +95,12 @@ function useAbandonCancelledSession(cancelled: boolean): RefObject<Promise<void>
 interface CheckoutFormProps {
   lines: readonly CartLine[];
   prefill?: CheckoutPrefill;
+  savedAddresses?: readonly AddressDto[];
   /** Settles once an abandoned payment session has released its units. */
   abandoning: RefObject<Promise<void>>;
 }
 
-function CheckoutForm({ lines, prefill, abandoning }: CheckoutFormProps) {
+function CheckoutForm({ lines, prefill, savedAddresses, abandoning }: CheckoutFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const formId = useId();
@@ -128,6 +134,31 @@ function CheckoutForm({ lines, prefill, abandoning }: CheckoutFormProps) {
       lastName: current.lastName || lastName,
     }));
   }, [email, firstName, lastName]);
+
+  // The default saved address fills the shipping fields, unless the shopper has typed already.
+  const [chosenAddress, setChosenAddress] = useState<string | undefined>(draft ? NEW_ADDRESS : undefined);
+  const [saveAddress, setSaveAddress] = useState(false);
+  const fillFrom = (address: AddressDto | undefined) =>
+    setValues((current) => ({
+      ...current,
+      firstName: address?.firstName ?? '',
+      lastName: address?.lastName ?? '',
+      address: address?.address ?? '',
+      city: address?.city ?? '',
+      zipCode: address?.zipCode ?? '',
+      country: address?.country ?? current.country,
+    }));
+  useEffect(() => {
+    if (chosenAddress !== undefined || !savedAddresses) return;
+    const preferred = savedAddresses.find((address) => address.isDefault) ?? savedAddresses[0];
+    setChosenAddress(preferred ? preferred.id : NEW_ADDRESS);
+    if (preferred) fillFrom(preferred);
+  }, [savedAddresses, chosenAddress]);
+  const chooseAddress = (choice: string) => {
+    setChosenAddress(choice);
+    fillFrom(savedAddresses?.find((address) => address.id === choice));
+    setProblems({});
+  };
 
   // Back from the payment page through the browser's cache: the page is as it was left, busy.
   useEffect(() => {
@@ -211,8 +242,14 @@ function CheckoutForm({ lines, prefill, abandoning }: CheckoutFormProps) {
       ...(sentPromo ? { promoCode: sentPromo.code } : {}),
       locale,
     };
+    const addressToSave = savedAddresses && chosenAddress === NEW_ADDRESS && saveAddress ? check.customer : undefined;
     mutation.mutate(request, {
-      onSuccess: ({ url, sessionId }) => {
+      onSuccess: async ({ url, sessionId }) => {
+        // Kept in the account before the browser leaves; a failure to keep it must not stop the payment.
+        if (addressToSave) {
+          const { email: _email, ...fields } = addressToSave;
+          await addAddress(fields).catch(() => undefined);
+        }
         // The cart stays as it is: it is emptied only once the order is paid (order confirmation).
         saveCheckoutDraft({
           values: submitted,
@@ -247,7 +284,16 @@ function CheckoutForm({ lines, prefill, abandoning }: CheckoutFormProps) {
             <p>{t(`checkout.${formAlert}`)}</p>
           </div>
         ) : null}
+        {savedAddresses?.length && chosenAddress !== undefined ? (
+          <SavedAddressPicker addresses={savedAddresses} chosen={chosenAddress} onChoose={chooseAddress} />
+        ) : null}
         <CustomerFields values={values} problems={problems} onChange={changeField} fieldRef={fieldRef} />
+        {savedAddresses && chosenAddress === NEW_ADDRESS ? (
+          <label className="checkbox-field">
+            <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
+            {t('checkout.saveAddress')}
+          </label>
+        ) : null}
       </form>
       <div className="checkout-side">
         <OrderSummary
@@ -278,7 +324,7 @@ function CheckoutForm({ lines, prefill, abandoning }: CheckoutFormProps) {
  * gets an empty state instead of the form. Back from a cancelled payment, what was typed is
  * restored and the abandoned payment session is released.
  */
-export function CheckoutView({ prefill, cancelled = false }: CheckoutViewProps) {
+export function CheckoutView({ prefill, savedAddresses, cancelled = false }: CheckoutViewProps) {
   const lines = useCartStore((state) => state.lines);
   useCartLabels(lines);
   const abandoning = useAbandonCancelledSession(cancelled);
@@ -288,7 +334,7 @@ export function CheckoutView({ prefill, cancelled = false }: CheckoutViewProps) 
       {lines.length === 0 ? (
         <EmptyCheckout />
       ) : (
-        <CheckoutForm lines={lines} prefill={prefill} abandoning={abandoning} />
+        <CheckoutForm lines={lines} prefill={prefill} savedAddresses={savedAddresses} abandoning={abandoning} />
       )}
     </>
   );
