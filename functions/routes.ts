@@ -157,6 +157,13 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/admin/orders/export',
+    access: 'admin',
+    handler: 'http/admin/export-orders',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'GET',
     path: '/admin/orders/{id}',
     access: 'admin',
     handler: 'http/admin/get-order',

@@ -212,3 +212,33 @@ describe('PATCH /admin/orders/{id}', () => {
     ).toBe(404);
   });
 });
+
+describe('GET /admin/orders/export', () => {
+  it('downloads the orders of the search as CSV with a BOM, CHF amounts and umlauts intact, for admins only', async () => {
+    const tag = unique('export').toLowerCase();
+    await arrangeOrder({ email: `${tag}-1@example.com`, lastName: 'Müller', total: 10_500 });
+    await arrangeOrder({ email: `${tag}-2@example.com`, lastName: 'Zoë' });
+    const response = await fetch(`${endpoints().apiUrl}/admin/orders/export?query=${tag}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="linea-orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatch(/^Order number,/);
+    expect(rows.some((row) => row.includes('Müller') && row.includes(',105.00,'))).toBe(true);
+    expect(rows.some((row) => row.includes('Zoë'))).toBe(true);
+
+    const shopper = await signUp();
+    expect((await api('/admin/orders/export', { token: shopper.idToken })).status).toBe(403);
+  });
+});

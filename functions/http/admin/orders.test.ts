@@ -10,6 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminClaims, apiEvent, customerClaims, parseBody } from '../../../tests/fixtures/api-event';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
+import { handler as exportOrders } from './export-orders';
 import { handler as getOrder } from './get-order';
 import { handler as listOrders } from './list-orders';
 import { handler as updateOrder } from './update-order';
@@ -42,6 +43,9 @@ describe('admin order routes', () => {
           .statusCode,
       ).toBe(expected);
       expect((await patch({ status: 'shipped' }, claims ?? {})).statusCode).toBe(expected);
+      expect((await exportOrders(apiEvent({ routeKey: 'GET /admin/orders/export', claims }))).statusCode).toBe(
+        expected,
+      );
     }
     expect(ddbMock.calls()).toHaveLength(0);
   });
@@ -63,6 +67,28 @@ describe('admin order routes', () => {
       ScanIndexForward: false,
       ExpressionAttributeValues: { ':pk': 'ORDERS' },
     });
+  });
+
+  it('exports every page of the search as a CSV attachment', async () => {
+    ddbMock
+      .on(QueryCommand)
+      .resolvesOnce({
+        Items: [storedOrderItem(anOrder({ id: 'a-1', email: 'lea@example.ch' }))],
+        LastEvaluatedKey: { PK: 'ORDER#a-1', SK: 'ORDER', GSI3PK: 'ORDERS', GSI3SK: '2026' },
+      })
+      .resolves({ Items: [storedOrderItem(anOrder({ id: 'b-2', email: 'lea@example.ch' }))] });
+    const res = await exportOrders(
+      apiEvent({
+        routeKey: 'GET /admin/orders/export',
+        queryStringParameters: { query: 'lea' },
+        claims: adminClaims(),
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers?.['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = String(res.body).trim().split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/^A-1,/i);
   });
 
   it('gives 404 for an unknown order', async () => {

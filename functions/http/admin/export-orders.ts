@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ordersCsv } from '@linea/shared/domain/orders-csv';
+import { orders, toOrderDto, type Order } from '../../data/order-repository';
+import { httpHandler } from '../../lib/http';
+
+/** More than a boutique sells in years; a larger export belongs in a scheduled job, not a request. */
+const MAX_EXPORTED = 20_000;
+
+const exportQuery = z.object({ query: z.string().trim().max(254).optional() }).strict();
+
+/** The orders the admin's search shows, every page of them, as a CSV download. */
+export const handler = httpHandler('GET /admin/orders/export', { query: exportQuery }, async ({ query }) => {
+  const found: Order[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await orders.searchRecent({ query: query.query, cursor, limit: 500, maxRead: 5_000 });
+    found.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor && found.length < MAX_EXPORTED);
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="linea-orders-${day}.csv"`,
+      'cache-control': 'no-store',
+    },
+    body: ordersCsv(found.map(toOrderDto)),
+  };
+});
