@@ -163,6 +163,14 @@ export const routes = [
     permissions: { table: 'read' },
   },
   {
+    method: 'POST',
+    path: '/admin/orders',
+    access: 'admin',
+    handler: 'http/admin/create-order',
+    permissions: { table: 'readWrite', publishEvents: true },
+    maxBodyBytes: 4 * 1024,
+  },
+  {
     method: 'GET',
     path: '/admin/orders/{id}',
     access: 'admin',

@@ -270,6 +270,65 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
       }
     },
 
+    /**
+     * An admin's manual order (spec §5): written confirmed, with its units taken off the shelf
+     * on the condition that enough is left, its OrderStatusChanged in the outbox (so the
+     * customer is mailed the confirmation and the figures count it) and the audit entry, all in
+     * one transaction.
+     */
+    async placeManualOrder(order: Order, actor: Actor): Promise<void> {
+      const units = [...stockByProduct(order.items)];
+      const outboxId = randomUUID();
+      const entry: Omit<OutboxEntry, 'id'> = {
+        detailType: 'OrderStatusChanged',
+        detail: {
+          version: 1,
+          orderId: order.id,
+          from: 'pending',
+          to: order.status,
+          reason: 'manual_order',
+          email: order.email,
+          locale: order.locale,
+          changedAt: order.createdAt,
+        },
+      };
+      const items = [
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...toItem(order), outbox: { [outboxId]: entry } },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        auditEntryPut(table(), {
+          actor,
+          action: 'CREATE',
+          table: 'orders',
+          recordId: order.id,
+          after: toOrderDto(order),
+          at: order.createdAt,
+        }),
+      ];
+      try {
+        await withConflictRetries(() =>
+          db.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                ...items,
+                ...units.map(([productId, quantity]) => stockUpdate(productId, -quantity, true)),
+              ],
+            }),
+          ),
+        );
+      } catch (err) {
+        const reasons = cancellationReasons(err);
+        if (!reasons) throw err;
+        const short = units.filter((_, index) => reasons[items.length + index]?.Code === 'ConditionalCheckFailed');
+        if (short.length) throw new StockShortageError(short.map(([id]) => id));
+        throw err;
+      }
+    },
+
     /** Records the payment session opened for a pending order. */
     async attachCheckoutSession(orderId: string, sessionId: string, now: string): Promise<void> {
       await db.send(

@@ -53,8 +53,15 @@ function offers(options: readonly string[], chosen: string): boolean {
   return options.length ? options.includes(chosen) : chosen === '';
 }
 
-/** Checks each line against the catalogue and prices it; every problem is named by its field. */
-function priceLines(request: CheckoutRequest, catalogue: ReadonlyMap<string, Product>): OrderItem[] {
+/**
+ * Checks each line against the catalogue and prices it; every problem is named by its field.
+ * Only an admin's manual order may set its own `unitPrice`.
+ */
+export function priceLines(
+  request: Pick<CheckoutRequest, 'lines' | 'locale'>,
+  catalogue: ReadonlyMap<string, Product>,
+  unitPrice?: number,
+): OrderItem[] {
   const issues: FieldIssue[] = [];
   const items: OrderItem[] = [];
   for (const [index, line] of request.lines.entries()) {
@@ -79,9 +86,9 @@ function priceLines(request: CheckoutRequest, catalogue: ReadonlyMap<string, Pro
       color: line.color,
       sizeLabel: line.size && sizeLabel(line.size, request.locale),
       colorName: line.color && colorName(product, line.color, request.locale),
-      unitPrice: product.price,
+      unitPrice: unitPrice ?? product.price,
       quantity: line.quantity,
-      lineTotal: product.price * line.quantity,
+      lineTotal: (unitPrice ?? product.price) * line.quantity,
     });
   }
   if (issues.length) {

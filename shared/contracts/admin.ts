@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARRIERS } from '../domain/carriers';
-import { rappen } from './common';
+import { checkoutCustomer, checkoutLine } from './checkout';
+import { locale, rappen } from './common';
 import { orderDto, orderStatus } from './orders';
 
 /** One day of a chart: paid revenue (Rappen) and paid orders of orders placed that Zürich day. */
@@ -116,3 +117,20 @@ export const adminOrderUpdateRequest = z
   })
   .strict();
 export type AdminOrderUpdateRequest = z.infer<typeof adminOrderUpdateRequest>;
+
+/**
+ * POST /admin/orders: an order the admin enters by hand (spec §5): the customer, one product in
+ * a size and colour it has, a quantity, and optionally a price of the admin's own (else the
+ * catalogue's). Shipping is the manual-order fee (spec §9); the order starts confirmed.
+ */
+export const adminManualOrderRequest = z
+  .object({
+    customer: checkoutCustomer,
+    line: checkoutLine,
+    /** A custom unit price, VAT included, in Rappen. */
+    unitPrice: rappen.min(1).max(10_000_000).optional(),
+    /** The language of the customer's emails about this order. */
+    locale: locale.default('de'),
+  })
+  .strict();
+export type AdminManualOrderRequest = z.infer<typeof adminManualOrderRequest>;

@@ -242,3 +242,72 @@ describe('GET /admin/orders/export', () => {
     expect((await api('/admin/orders/export', { token: shopper.idToken })).status).toBe(403);
   });
 });
+
+describe('POST /admin/orders', () => {
+  const customer = (email: string) => ({
+    email,
+    firstName: 'Marc',
+    lastName: 'Bühler',
+    address: 'Marktgasse 28',
+    city: 'Winterthur',
+    zipCode: '8400',
+    country: 'CH',
+  });
+
+  it("creates a confirmed order at the admin's price plus CHF 10 shipping, reserves the units, mails the customer and logs it", async () => {
+    const product = await arrangeProduct(5);
+    const email = uniqueEmail('manual');
+    const { status, body } = await api<OrderDto>('/admin/orders', {
+      method: 'POST',
+      token: admin,
+      json: {
+        customer: customer(email),
+        line: { productId: product.id, size: 'M', color: 'Black', quantity: 2 },
+        unitPrice: 3_990,
+        locale: 'de',
+      },
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      status: 'confirmed',
+      subtotal: 7_980,
+      shipping: 1_000,
+      discount: 0,
+      total: 8_980,
+      email,
+    });
+    expect(body.items[0]).toMatchObject({ unitPrice: 3_990, quantity: 2, lineTotal: 7_980 });
+    expect(await stockOf(product.id)).toBe(3);
+
+    const mail = await waitForEmail(email);
+    expect(mail.subject).toBe(`Ihre LINEA-Bestellung ${body.number}`);
+    const [entry, ...more] = await auditEntriesOf(body.id);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ action: 'CREATE', tableName: 'orders', recordId: body.id });
+  });
+
+  it("prices at the catalogue's price without a custom one, and refuses more than is left or a size the product lacks", async () => {
+    const product = await arrangeProduct(1);
+    const order = (line: Record<string, unknown>) =>
+      api<OrderDto>('/admin/orders', {
+        method: 'POST',
+        token: admin,
+        json: { customer: customer(uniqueEmail('manual')), line: { productId: product.id, color: 'Black', ...line } },
+      });
+    const short = await order({ size: 'M', quantity: 2 });
+    expect(short.status).toBe(409);
+    expect(short.body).toMatchObject({ error: 'OUT_OF_STOCK' });
+    const wrongSize = await order({ size: 'XXL', quantity: 1 });
+    expect(wrongSize.status).toBe(400);
+    expect(wrongSize.body).toMatchObject({ details: { fields: [{ field: 'line.size' }] } });
+    expect(await stockOf(product.id)).toBe(1);
+
+    const ok = await order({ size: 'M', quantity: 1 });
+    expect(ok.body).toMatchObject({ subtotal: product.price, total: product.price + 1_000 });
+    expect(await stockOf(product.id)).toBe(0);
+
+    const shopper = await signUp();
+    const forbidden = await api('/admin/orders', { method: 'POST', token: shopper.idToken, json: {} });
+    expect(forbidden.status).toBe(403);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
@@ -10,6 +11,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminClaims, apiEvent, customerClaims, parseBody } from '../../../tests/fixtures/api-event';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
+import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
+import { handler as createOrder } from './create-order';
 import { handler as exportOrders } from './export-orders';
 import { handler as getOrder } from './get-order';
 import { handler as listOrders } from './list-orders';
@@ -89,6 +92,51 @@ describe('admin order routes', () => {
     const rows = String(res.body).trim().split('\r\n');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^A-1,/i);
+  });
+
+  it('writes a manual order confirmed, with its outbox event, the audit entry and the guarded stock change in one transaction', async () => {
+    ddbMock.on(BatchGetCommand).resolves({
+      Responses: {
+        'test-table': [storedProductItem(aProduct({ id: 'tee', price: 4_900, sizes: ['M'], colors: ['Black'] }))],
+      },
+    });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    ddbMock.on(GetCommand).resolves({});
+    const res = await createOrder(
+      apiEvent({
+        routeKey: 'POST /admin/orders',
+        claims: adminClaims(),
+        body: {
+          customer: {
+            email: 'marc@example.ch',
+            firstName: 'Marc',
+            lastName: 'Bühler',
+            address: 'Marktgasse 28',
+            city: 'Winterthur',
+            zipCode: '8400',
+            country: 'CH',
+          },
+          line: { productId: 'tee', size: 'M', color: 'Black', quantity: 2 },
+        },
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(parseBody(res)).toMatchObject({ status: 'confirmed', subtotal: 9_800, shipping: 1_000, total: 10_800 });
+    const [put, audit, stock] = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    const item = put!.Put!.Item as {
+      status: string;
+      outbox: Record<string, { detail: { reason: string; to: string } }>;
+    };
+    expect(item.status).toBe('confirmed');
+    expect(Object.values(item.outbox).map((entry) => [entry.detail.reason, entry.detail.to])).toEqual([
+      ['manual_order', 'confirmed'],
+    ]);
+    expect(audit!.Put!.Item).toMatchObject({ action: 'CREATE', tableName: 'orders' });
+    expect(stock!.Update).toMatchObject({
+      Key: { PK: 'PRODUCT#tee' },
+      ConditionExpression: 'attribute_exists(PK) AND stockQuantity >= :needed',
+      ExpressionAttributeValues: { ':delta': -2, ':needed': 2 },
+    });
   });
 
   it('gives 404 for an unknown order', async () => {
