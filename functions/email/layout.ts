@@ -24,6 +24,8 @@ export interface EmailContent {
    * shopper's contact message. `lang` marks their language when it differs from the email's.
    */
   quote?: { label: string; text: string; lang?: string };
+  /** A one-time code (or temporary password), set large and spaced so it is found and typed at a glance. */
+  code?: { label: string; value: string };
   /** Paragraphs after the quote, e.g. how to add to what was quoted. */
   closing?: string[];
   action?: { label: string; url: string };
@@ -36,6 +38,10 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     texts.map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#262626">${e(p)}</p>`).join('');
   const paragraphs = paragraphsHtml(content.paragraphs);
   const quote = content.quote ? quoteHtml(content.quote) : '';
+  const code = content.code
+    ? `<p style="margin:24px 0 8px;font-size:13px;letter-spacing:0.04em;color:#57534e">${e(content.code.label)}</p>` +
+      `<p style="margin:0 0 24px;font-family:'SFMono-Regular',Menlo,Consolas,monospace;font-size:32px;letter-spacing:0.3em;color:#171717">${e(content.code.value)}</p>`
+    : '';
   const closing = paragraphsHtml(content.closing);
   const action = content.action
     ? `<p style="margin:24px 0"><a href="${e(content.action.url)}" style="display:inline-block;padding:12px 24px;background:#171717;color:#fafafa;text-decoration:none;font-size:14px;letter-spacing:0.04em">${e(content.action.label)}</a></p>`
@@ -45,13 +51,14 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff">
 <tr><td style="padding:32px 40px 8px;font-size:20px;letter-spacing:0.4em;color:#171717">LINEA</td></tr>
-<tr><td style="padding:24px 40px 32px"><h1 style="margin:0 0 16px;font-size:22px;font-weight:400;color:#171717">${e(content.heading)}</h1>${paragraphs}${quote}${closing}${action}</td></tr>
+<tr><td style="padding:24px 40px 32px"><h1 style="margin:0 0 16px;font-size:22px;font-weight:400;color:#171717">${e(content.heading)}</h1>${paragraphs}${code}${quote}${closing}${action}</td></tr>
 <tr><td style="padding:16px 40px 32px;font-size:12px;color:#57534e;border-top:1px solid #e7e5e4">${e(content.footer)}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     content.heading,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.code ? [`${content.code.label}: ${content.code.value}`, ''] : []),
     ...(content.quote ? [`${content.quote.label}:`, ...quoteText(content.quote.text), ''] : []),
     ...(content.closing ?? []).flatMap((p) => [p, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),

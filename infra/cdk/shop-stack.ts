@@ -112,6 +112,8 @@ export class ShopStack extends Stack {
       adminGroupName: ADMIN_GROUP,
       triggers: cognitoTriggers,
       functionConfig,
+      table: this.data.table,
+      emailSender: this.notifications,
       removalPolicy: props.dataRemovalPolicy,
     });
 

@@ -60,6 +60,9 @@ export interface LocalCloudEndpoints {
   readonly stripeApiUrl: string;
   readonly stripeSecretKey: string;
   readonly stripeWebhookSecret: string;
+  /** The local KMS and the key Cognito encrypts account codes with (the CustomEmailSender trigger decrypts them). */
+  readonly kmsEndpoint: string;
+  readonly codeKeyArn: string;
 }
 
 export interface LocalCloud {

@@ -13,9 +13,15 @@
  * It also refuses, as Cognito does, user attributes outside the pool's schema on the calls that
  * write them: cognito-local would store a sign-up's `sub` or `cognito:groups` and put them in
  * the user's tokens, making the caller someone else or an admin.
+ *
+ * And it treats the email as Cognito does where the codes are concerned (`accountCodes` below):
+ * ConfirmSignUp with the emailed code marks the email verified; ForgotPassword sends a code only
+ * to a verified email; ResendConfirmationCode, which cognito-local lacks, sends a new sign-up code.
  */
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   DescribeUserPoolCommand,
   ListUserPoolClientsCommand,
@@ -182,6 +188,8 @@ function createPolicyReader(upstream: string) {
   }
 
   return {
+    client,
+    poolIdOfClient,
     async policyFor(pool: PasswordToCheck['pool']): Promise<PasswordPolicy | undefined> {
       let poolId: string | undefined;
       if ('userPoolId' in pool) poolId = typeof pool.userPoolId === 'string' ? pool.userPoolId : undefined;
@@ -285,6 +293,160 @@ async function refreshTokens(upstream: URL, req: IncomingMessage, res: ServerRes
   forward(upstream, req, res, body);
 }
 
+/**
+ * The client metadata key with which the guard marks a ResendConfirmationCode it answers as
+ * ForgotPassword; `cognito-resend-code.ts`, in front of the CustomEmailSender trigger, turns such
+ * an event back into `CustomEmailSender_ResendCode`. A caller's own use of the key is dropped.
+ */
+export const RESEND_MARKER = 'linea-local:resendCode';
+
+/** The calls whose handling of the email the guard makes Cognito's. */
+const ACCOUNT_CODE_CALLS = new Set(['ConfirmSignUp', 'ForgotPassword', 'ResendConfirmationCode']);
+
+interface UpstreamAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly payload: Buffer;
+}
+
+/** Sends `body` to cognito-local as call `target` with the caller's headers, and reads the whole answer. */
+function callUpstream(upstream: URL, req: IncomingMessage, target: string, body: Body): Promise<UpstreamAnswer> {
+  const payload = Buffer.from(JSON.stringify(body));
+  const headers = {
+    ...req.headers,
+    'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    'content-length': String(payload.byteLength),
+  };
+  return new Promise((resolveAnswer, reject) => {
+    const proxied = request(
+      { host: upstream.hostname, port: upstream.port, method: 'POST', path: req.url, headers },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolveAnswer({ status: answer.statusCode ?? 502, headers: answer.headers, payload: Buffer.concat(chunks) }),
+        );
+        answer.on('error', reject);
+      },
+    );
+    proxied.on('error', reject);
+    proxied.end(payload);
+  });
+}
+
+function sendAnswer(res: ServerResponse, answer: UpstreamAnswer): void {
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.payload.byteLength) });
+  res.end(answer.payload);
+}
+
+function refuse(res: ServerResponse, refusal: { type: string; message: string }): void {
+  const payload = JSON.stringify({ __type: refusal.type, message: refusal.message });
+  res.writeHead(400, {
+    'content-type': 'application/x-amz-json-1.1',
+    'content-length': String(Buffer.byteLength(payload)),
+    'x-amzn-errortype': refusal.type,
+    // cognito-local answers every origin; the browser must be able to read the refusal.
+    'access-control-allow-origin': '*',
+  });
+  res.end(payload);
+}
+
+/** What Cognito answers a ForgotPassword for an account whose email was never verified. */
+export const UNVERIFIED_RESET_REFUSAL = {
+  type: 'InvalidParameterException',
+  message: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
+} as const;
+
+type PolicyReader = ReturnType<typeof createPolicyReader>;
+
+/** The account's status and attributes, or undefined when there is no such user (or pool). */
+async function findUser(policies: PolicyReader, clientId: unknown, username: unknown) {
+  if (typeof clientId !== 'string' || typeof username !== 'string') return undefined;
+  const userPoolId = await policies.poolIdOfClient(clientId).catch(() => undefined);
+  if (!userPoolId) return undefined;
+  try {
+    const user = await policies.client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+    const attributes = Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name, a.Value]));
+    return { userPoolId, username: user.Username ?? username, status: user.UserStatus, attributes };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ConfirmSignUp, ForgotPassword and ResendConfirmationCode as Cognito answers them:
+ * - a sign-up confirmed with the emailed code has a verified email (cognito-local only confirms);
+ * - a reset code goes only to a verified email (cognito-local sends one to any address), so a
+ *   password reset proves the same mailbox the sign-up did;
+ * - a new sign-up code for an unconfirmed account: cognito-local has no ResendConfirmationCode,
+ *   but its ForgotPassword stores a fresh code where ConfirmSignUp checks it, so the call is
+ *   made as a marked ForgotPassword (see RESEND_MARKER).
+ */
+async function accountCodes(
+  target: string,
+  policies: PolicyReader,
+  upstream: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  let body: Body;
+  try {
+    body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')) as Body;
+  } catch {
+    body = {};
+  }
+  const { [RESEND_MARKER]: _ignored, ...metadata } = (body.ClientMetadata ?? {}) as Record<string, string>;
+  body = { ...body, ClientMetadata: metadata };
+  if (target === 'ConfirmSignUp') {
+    const answer = await callUpstream(upstream, req, target, body);
+    if (answer.status === 200) {
+      const user = await findUser(policies, body.ClientId, body.Username);
+      const email = user?.attributes.email;
+      if (user && email) {
+        await policies.client.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: user.userPoolId,
+            Username: user.username,
+            // cognito-local wants the address itself beside its verification flag.
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+            ],
+          }),
+        );
+      }
+    }
+    sendAnswer(res, answer);
+    return;
+  }
+  const user = await findUser(policies, body.ClientId, body.Username);
+  if (target === 'ForgotPassword') {
+    // An unknown user: cognito-local's own answer (UserNotFoundException).
+    if (user && user.attributes.email_verified !== 'true') {
+      refuse(res, UNVERIFIED_RESET_REFUSAL);
+      return;
+    }
+    sendAnswer(res, await callUpstream(upstream, req, target, body));
+    return;
+  }
+  // ResendConfirmationCode
+  if (!user) {
+    refuse(res, { type: 'UserNotFoundException', message: 'User does not exist.' });
+    return;
+  }
+  if (user.status !== 'UNCONFIRMED') {
+    refuse(res, { type: 'InvalidParameterException', message: 'User is already confirmed.' });
+    return;
+  }
+  sendAnswer(
+    res,
+    await callUpstream(upstream, req, 'ForgotPassword', {
+      ...body,
+      ClientMetadata: { ...metadata, [RESEND_MARKER]: '1' },
+    }),
+  );
+}
+
 export async function startCognitoPasswordGuard(options: { port: number; upstream: string }): Promise<RunningServer> {
   const upstream = new URL(options.upstream);
   const policies = createPolicyReader(options.upstream);
@@ -292,6 +454,10 @@ export async function startCognitoPasswordGuard(options: { port: number; upstrea
     const target = targetOf(req);
     if (target === 'GetTokensFromRefreshToken') {
       await refreshTokens(upstream, req, res);
+      return;
+    }
+    if (target && ACCOUNT_CODE_CALLS.has(target)) {
+      await accountCodes(target, policies, upstream, req, res);
       return;
     }
     const locate = target ? PASSWORD_CALLS[target] : undefined;

@@ -1,7 +1,8 @@
 /**
  * cognito-local (the npm package, run as `node <pkg>/lib/bin/start.js`) with our user pool, web
- * client, `admin` group and admin user. Its triggers call the local Lambda invoke API, so
- * sign-up runs functions/triggers/pre-sign-up.ts exactly as Cognito runs it in the cloud. The
+ * client, `admin` group and admin user. Its triggers call the local Lambda invoke API, so the
+ * codes it emails (sign-up, password reset) go through functions/triggers/custom-email-sender.ts
+ * and SES exactly as Cognito sends them in the cloud, encrypted with the local KMS key. The
  * pool's password policy is the shared one, and cognito-password-guard.ts, in front of it on
  * the public port, refuses what the policy refuses (cognito-local itself never checks it).
  */
@@ -35,15 +36,22 @@ import type { ManagedChild, ProcessGroup } from './processes';
 import { httpOk, waitFor } from './wait';
 
 const STANDARD_CLAIMS_SHIM = 'PreTokenGeneration';
+const CUSTOM_EMAIL_SENDER = 'CustomEmailSender';
 
 /**
  * The functions cognito-local may invoke: every trigger of functions/triggers.ts under its
- * Cognito name, plus the standard-claims shim when no real PreTokenGeneration exists.
+ * Cognito name, plus the standard-claims shim when no real PreTokenGeneration exists; the
+ * CustomEmailSender through `cognito-resend-code.ts`.
  */
 export function triggerRegistry(): FunctionRegistry {
   const registry: Record<string, string> = { ...cognitoTriggers };
   if (!(STANDARD_CLAIMS_SHIM in registry)) {
     registry[STANDARD_CLAIMS_SHIM] = fileURLToPath(new URL('./cognito-standard-claims.ts', import.meta.url));
+  }
+  // The guard answers ResendConfirmationCode (which cognito-local lacks) through ForgotPassword;
+  // this shim gives such an event its true source before the shop's trigger sees it.
+  if (CUSTOM_EMAIL_SENDER in registry) {
+    registry[CUSTOM_EMAIL_SENDER] = fileURLToPath(new URL('./cognito-resend-code.ts', import.meta.url));
   }
   return registry;
 }
@@ -67,7 +75,14 @@ function freeLoopbackPort(): Promise<number> {
 
 export async function startCognitoLocal(
   group: ProcessGroup,
-  options: { port: number; dataDir: string; lambdaEndpoint: string; registry: FunctionRegistry },
+  options: {
+    port: number;
+    dataDir: string;
+    lambdaEndpoint: string;
+    registry: FunctionRegistry;
+    /** The local KMS and key with which cognito-local encrypts codes for the CustomEmailSender trigger. */
+    kms: { endpoint: string; region: string; keyArn: string; alias: string };
+  },
 ): Promise<CognitoLocal> {
   // Shoppers, the API and tests reach the guard on the public port (it also names the tokens'
   // issuer); cognito-local itself listens on a private one behind it.
@@ -89,6 +104,14 @@ export async function startCognitoLocal(
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         },
         TriggerFunctions: triggerNames,
+        // aws-sdk v2 KMS client options, as cognito-local's CryptoService passes them on.
+        KMSConfig: {
+          KMSKeyId: options.kms.keyArn,
+          KMSKeyAlias: options.kms.alias,
+          endpoint: options.kms.endpoint,
+          region: options.kms.region,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        },
         UserPoolDefaults: { UsernameAttributes: ['email'] },
         TokenConfig: { IssuerDomain: endpoint },
       },
@@ -135,6 +158,9 @@ const POOL_PASSWORD_POLICY = {
   RequireSymbols: PASSWORD_POLICY.requireSymbols,
 } as const satisfies PasswordPolicyType;
 
+/** Cognito emails a code to confirm the address at sign-up (CDK's default for an email sign-in alias). */
+const AUTO_VERIFIED_ATTRIBUTES = ['email'] as const;
+
 const hasPoolPasswordPolicy = (policy: PasswordPolicyType | undefined): boolean =>
   Object.entries(POOL_PASSWORD_POLICY).every(([key, value]) => policy?.[key as keyof PasswordPolicyType] === value);
 
@@ -149,12 +175,15 @@ export async function ensureUserPool(
       await client.send(
         new DescribeUserPoolClientCommand({ UserPoolId: known.userPoolId, ClientId: known.userPoolClientId }),
       );
-      // A pool kept from before a policy change gets the current policy, as a deploy would give it.
-      if (!hasPoolPasswordPolicy(UserPool?.Policies?.PasswordPolicy)) {
+      // A pool kept from before a policy change gets the current policy, as a deploy would give
+      // it; one from before sign-up codes gets the email verified at sign-up.
+      const verifiesEmail = UserPool?.AutoVerifiedAttributes?.includes('email') ?? false;
+      if (!hasPoolPasswordPolicy(UserPool?.Policies?.PasswordPolicy) || !verifiesEmail) {
         await client.send(
           new UpdateUserPoolCommand({
             UserPoolId: known.userPoolId,
             Policies: { PasswordPolicy: { ...UserPool?.Policies?.PasswordPolicy, ...POOL_PASSWORD_POLICY } },
+            AutoVerifiedAttributes: [...AUTO_VERIFIED_ATTRIBUTES],
           }),
         );
       }
@@ -173,6 +202,7 @@ export async function ensureUserPool(
         { Name: 'family_name', AttributeDataType: 'String', Required: true, Mutable: true },
       ],
       Policies: { PasswordPolicy: POOL_PASSWORD_POLICY },
+      AutoVerifiedAttributes: [...AUTO_VERIFIED_ATTRIBUTES],
     }),
   );
   const userPoolId = UserPool?.Id;

@@ -24,6 +24,9 @@ export interface FunctionEnvironmentInput {
   readonly secretsManagerEndpoint: string;
   /** The Cognito stand-in's public port (its guard), for the functions that administer users. */
   readonly cognitoEndpoint: string;
+  readonly kmsEndpoint: string;
+  /** The key Cognito encrypts account codes with (the CustomEmailSender trigger decrypts them). */
+  readonly codeKeyArn: string;
 }
 
 export function functionEnvironment(input: FunctionEnvironmentInput): Record<string, string> {
@@ -52,6 +55,8 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     AWS_ENDPOINT_URL_SES: input.sesEndpoint,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: input.secretsManagerEndpoint,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: input.cognitoEndpoint,
+    AWS_ENDPOINT_URL_KMS: input.kmsEndpoint,
+    CODE_KEY_ARN: input.codeKeyArn,
     // Any SDK client without its own endpoint variable must not find AWS either.
     AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
     AWS_EC2_METADATA_DISABLED: 'true',

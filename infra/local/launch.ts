@@ -21,6 +21,7 @@ import { startLambdaInvokeApi } from './lambda-invoke';
 import { DEFAULT_WEB_DIST } from './paths';
 import { resolvePorts, type Ports } from './ports';
 import { ProcessGroup, type ManagedChild } from './processes';
+import { kmsKeyArn, startLocalKms } from './kms';
 import { secretArn, startSecretsManager } from './secrets-manager';
 import { seedDemoOrders, seedProducts, seedPromoCodes } from './seed';
 import { startStripeStandIn, type StripeStandIn } from './stripe';
@@ -35,6 +36,9 @@ const FROM_EMAIL = 'shop@linea.local';
 /** Contact messages land in the local mailbox like every other email. */
 const SHOP_INBOX_EMAIL = 'team@linea.local';
 const ACCOUNT = '000000000000';
+/** The local KMS key that account codes are encrypted with (fixed, so the environment can name it). */
+const CODE_KEY_ID = '0c0de000-0000-4000-8000-00000000c0de';
+const CODE_KEY_ALIAS = 'alias/linea-local-account-codes';
 /** Local test values: what the Stripe stand-in accepts and signs with, and what the functions read from Secrets Manager. */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_linea_local_0000000000000000';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_linea_local_0000000000000000';
@@ -97,6 +101,8 @@ export async function launch(
     stripeSecretId: secretArn(REGION, ACCOUNT, STRIPE_SECRET_NAME),
     secretsManagerEndpoint: loopback(ports.secrets),
     cognitoEndpoint: loopback(ports.cognito),
+    kmsEndpoint: loopback(ports.kms),
+    codeKeyArn: kmsKeyArn(REGION, ACCOUNT, CODE_KEY_ID),
   });
   applyFunctionEnvironment(env);
 
@@ -175,6 +181,14 @@ export async function launch(
       return server;
     });
 
+    const kmsReady = startLocalKms({
+      port: ports.kms,
+      region: REGION,
+      account: ACCOUNT,
+      keyId: CODE_KEY_ID,
+      alias: CODE_KEY_ALIAS,
+      log: verboseLog,
+    }).then(track);
     const secretsReady = startSecretsManager({
       port: ports.secrets,
       region: REGION,
@@ -243,7 +257,14 @@ export async function launch(
       dataDir: join(dataDir, 'cognito'),
       lambdaEndpoint: loopback(ports.lambda),
       registry: triggers,
+      kms: {
+        endpoint: loopback(ports.kms),
+        region: REGION,
+        keyArn: kmsKeyArn(REGION, ACCOUNT, CODE_KEY_ID),
+        alias: CODE_KEY_ALIAS,
+      },
     }).then(async ({ endpoint }) => {
+      await kmsReady; // cognito-local encrypts every code it sends with this key
       await lambdaApi; // the admin is created without triggers, but sign-ups will need it
       const client = cognitoClient(endpoint, REGION);
       try {
@@ -264,6 +285,7 @@ export async function launch(
       busReady,
       stripeReady,
       secretsReady,
+      kmsReady,
       lambdaApi,
       warm,
     ]);
@@ -324,6 +346,8 @@ export async function launch(
       stripeApiUrl: stripeServer.url,
       stripeSecretKey: LOCAL_STRIPE_SECRET_KEY,
       stripeWebhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+      kmsEndpoint: loopback(ports.kms),
+      codeKeyArn: kmsKeyArn(REGION, ACCOUNT, CODE_KEY_ID),
     };
     if (persistDir) {
       writeFileSync(join(persistDir, 'local-endpoints.json'), `${JSON.stringify(endpoints, null, 2)}\n`, {

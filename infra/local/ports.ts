@@ -1,7 +1,18 @@
 /** Port allocation: fixed ports for `npm start`, free ones (port 0) for tests and benchmarks. */
 import { createServer } from 'node:net';
 
-export const SERVICES = ['web', 'api', 'bus', 'lambda', 'cognito', 'ses', 'dynamodb', 'stripe', 'secrets'] as const;
+export const SERVICES = [
+  'web',
+  'api',
+  'bus',
+  'lambda',
+  'cognito',
+  'ses',
+  'dynamodb',
+  'stripe',
+  'secrets',
+  'kms',
+] as const;
 export type Service = (typeof SERVICES)[number];
 export type Ports = Record<Service, number>;
 
@@ -16,6 +27,7 @@ export const DEFAULT_PORTS: Ports = {
   dynamodb: 8000,
   stripe: 4030,
   secrets: 4040,
+  kms: 4050,
 };
 
 const LABELS: Record<Service, string> = {
@@ -28,6 +40,7 @@ const LABELS: Record<Service, string> = {
   dynamodb: 'DynamoDB Local',
   stripe: 'the Stripe stand-in',
   secrets: 'the local Secrets Manager',
+  kms: 'the local KMS',
 };
 
 /**

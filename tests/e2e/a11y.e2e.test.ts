@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually, launchBrowser, openShop, settle, signInThroughUi, signUpShopper } from './browser';
+import { addToCart, eventually, launchBrowser, openShop, settle, signInThroughUi, signUpShopper } from './browser';
 
 const shop = inject('shop');
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -227,6 +227,21 @@ describe('axe: the customer account', () => {
     await main.getByText('Default', { exact: true }).waitFor();
     await judge('addresses tab with the default address');
 
+    // The saved address offered at checkout, and then an order of the customer's in the Orders tab.
+    await page.goto('/product/essential-organic-tee');
+    await addToCart(page, { size: 'M', color: 'Black' });
+    await page.goto('/checkout');
+    await main.getByRole('group', { name: 'Ship to' }).waitFor();
+    await judge('checkout with a saved address chosen');
+    const idToken = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+      return key ? localStorage.getItem(key) : null;
+    });
+    await paidSessionId(idToken ?? undefined);
+    await page.goto('/dashboard');
+    await main.getByRole('article', { name: /^Order / }).waitFor();
+    await judge('orders tab with an order');
+
     await main.getByRole('tab', { name: 'Profile' }).click();
     await main.getByRole('group', { name: 'Language of our emails' }).waitFor();
     await judge('profile tab');
@@ -240,11 +255,14 @@ describe('axe: the customer account', () => {
   });
 });
 
-/** An order placed and paid through the API and the Stripe stand-in's page, as its session id. */
-async function paidSessionId(): Promise<string> {
+/**
+ * An order placed and paid through the API and the Stripe stand-in's page, as its session id;
+ * the signed-in customer's when given their ID token.
+ */
+async function paidSessionId(idToken?: string): Promise<string> {
   const response = await fetch(`${shop.apiUrl}/checkout`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
     body: JSON.stringify({
       lines: [{ productId: 'oxford-button-down-shirt', size: 'M', color: 'Pale Blue', quantity: 1 }],
       customer: {

@@ -6,7 +6,12 @@
  * text, a toast, an email), signing a shopper up and in, and reading the SES mailbox.
  */
 import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminConfirmSignUpCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LocalCloudEndpoints } from '../../infra/local/cloud';
@@ -162,8 +167,9 @@ export interface Shopper {
 }
 
 /**
- * Signs a new shopper up through Cognito's own API (the PreSignUp trigger confirms them), as a
- * shopper who registered earlier; the UI sign-up itself is the account journey's subject.
+ * Signs a new shopper up through Cognito's own API and confirms the account with a verified
+ * email (as typing the emailed code does), as a shopper who registered earlier; the UI sign-up
+ * itself is the account journey's subject. The sign-up's code email stays in the mailbox.
  */
 export async function signUpShopper(shop: LocalCloudEndpoints, firstName = 'Lea'): Promise<Shopper> {
   const email = `e2e-${randomUUID().slice(0, 8)}@example.ch`;
@@ -183,6 +189,17 @@ export async function signUpShopper(shop: LocalCloudEndpoints, firstName = 'Lea'
           { Name: 'email', Value: email },
           { Name: 'given_name', Value: firstName },
           { Name: 'family_name', Value: 'Meier' },
+        ],
+      }),
+    );
+    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: shop.userPoolId, Username: email }));
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: shop.userPoolId,
+        Username: email,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
         ],
       }),
     );

@@ -217,7 +217,7 @@ describe('the customer account', () => {
     await addToCart(page, { size: 'S', color: 'Black' });
     await expectToast(page, 'Added to cart', `1 × ${TEE.name} (S, Black)`);
     await page.goto('/checkout');
-    await shipTo.getByText('A new address').click();
+    await shipTo.getByText('Use a new address').click();
     expect(await main.getByLabel('Address', { exact: true }).inputValue()).toBe('');
     await main.getByLabel('First Name', { exact: true }).fill('Jonas');
     await main.getByLabel('Last Name', { exact: true }).fill('Graf');

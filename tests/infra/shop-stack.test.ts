@@ -138,11 +138,13 @@ describe('Auth', () => {
       Object.keys(cognitoTriggers).map((trigger) => {
         const fn = stack.auth.triggerFunctions[trigger];
         if (!fn) throw new Error(`no function for trigger ${trigger}`);
-        return [trigger, { 'Fn::GetAtt': [logicalId(fn), 'Arn'] }];
+        const arn = { 'Fn::GetAtt': [logicalId(fn), 'Arn'] };
+        // The custom senders are configured with a version, the other triggers by ARN alone.
+        return [trigger, trigger === 'CustomEmailSender' ? { LambdaArn: arn, LambdaVersion: 'V1_0' } : arn];
       }),
     );
-    expect(Object.keys(lambdaConfig)).toContain('PreSignUp');
-    template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: lambdaConfig });
+    expect(Object.keys(lambdaConfig)).toContain('CustomEmailSender');
+    template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: Match.objectLike(lambdaConfig) });
   });
 });
 
@@ -316,16 +318,17 @@ describe('Least privilege', () => {
     expect(rolesGranted('events:PutEvents')).toEqual(new Set(expected));
   });
 
-  it('lets only email consumers send email, and only as the shop sender', () => {
-    const expected = allRules
-      .filter((rule) => rule.permissions.sendEmail)
-      .map((rule) => roleIdOf(stack.events.consumers[rule.name]));
-    expect(expected.length).toBeGreaterThan(0);
+  it('lets only email consumers and the account-code sender send email, and only as the shop sender', () => {
+    const senders = [
+      ...allRules.filter((rule) => rule.permissions.sendEmail).map((rule) => stack.events.consumers[rule.name]),
+      stack.auth.triggerFunctions.CustomEmailSender,
+    ];
+    const expected = senders.map(roleIdOf);
+    expect(expected.length).toBeGreaterThan(1);
     expect(rolesGranted('ses:SendEmail')).toEqual(new Set(expected));
 
-    for (const rule of allRules.filter((r) => r.permissions.sendEmail)) {
-      const consumer = stack.events.consumers[rule.name];
-      if (!consumer) throw new Error(`no consumer for ${rule.name}`);
+    for (const consumer of senders) {
+      if (!consumer) throw new Error('no function for an email sender');
       const sesStatements = statementsOf(consumer).filter((statement) =>
         actionsOf([statement]).includes('ses:SendEmail'),
       );
@@ -523,5 +526,72 @@ describe('Website', () => {
     expect(
       () => new ShopStack(app, 'linea-unbuilt', { stage: 'test', fromEmail: FROM_EMAIL, webAssetDir: missing }),
     ).toThrow(/run `npm run build` first/i);
+  });
+});
+
+describe('Account codes (sign-up and password reset)', () => {
+  const sender = () => {
+    const fn = stack.auth.triggerFunctions.CustomEmailSender;
+    if (!fn) throw new Error('no CustomEmailSender trigger');
+    return fn;
+  };
+  const keyId = () => {
+    const [id] = Object.keys(resourcesOf('AWS::KMS::Key'));
+    if (!id) throw new Error('no KMS key');
+    return id;
+  };
+
+  it('verifies the email at sign-up and confirms no account by a trigger', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AutoVerifiedAttributes: ['email'],
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    });
+    const pool = Object.values(resourcesOf('AWS::Cognito::UserPool'))[0];
+    expect(Object.keys((pool?.Properties?.LambdaConfig as Record<string, unknown>) ?? {})).not.toContain('PreSignUp');
+  });
+
+  it('encrypts the codes with a rotated key of its own, kept like the pool', () => {
+    template.resourceCountIs('AWS::KMS::Key', 1);
+    template.hasResource('AWS::KMS::Key', {
+      Properties: Match.objectLike({ EnableKeyRotation: true }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: Match.objectLike({ KMSKeyID: { 'Fn::GetAtt': [keyId(), 'Arn'] } }),
+    });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: 'cognito-idp.amazonaws.com' },
+            Action: ['kms:Encrypt', 'kms:GenerateDataKey'],
+            Condition: Match.objectLike({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } }),
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('lets the sender decrypt with that key alone, read the table and find the key by its ARN', () => {
+    const statements = statementsOf(sender());
+    const decrypt = statements.filter((statement) => actionsOf([statement]).includes('kms:Decrypt'));
+    expect(decrypt).toHaveLength(1);
+    expect(decrypt[0]?.Resource).toEqual({ 'Fn::GetAtt': [keyId(), 'Arn'] });
+    expect(actionsOf(statements)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'ses:SendEmail']));
+    expect(actionsOf(statements)).not.toContain('dynamodb:PutItem');
+    expect(rolesGranted('kms:Decrypt')).toEqual(new Set([roleIdOf(sender())]));
+    const variables = (
+      resourcesOf('AWS::Lambda::Function')[logicalId(sender())]?.Properties?.Environment as {
+        Variables: Record<string, unknown>;
+      }
+    ).Variables;
+    expect(variables.CODE_KEY_ARN).toEqual({ 'Fn::GetAtt': [keyId(), 'Arn'] });
+  });
+
+  it('lets the web client write only the names, email and locale, never email_verified', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      WriteAttributes: ['email', 'family_name', 'given_name', 'locale'],
+    });
   });
 });

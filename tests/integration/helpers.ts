@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  AdminConfirmSignUpCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SignUpCommand,
@@ -13,6 +15,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { decodeJwt } from 'jose';
+import { dictionaries } from '@linea/shared/i18n/index';
 import { inject } from 'vitest';
 import type { DeadLetter, LocalCloudEndpoints } from '../../infra/local/cloud';
 
@@ -93,8 +96,30 @@ export async function signIn(email: string, password: string): Promise<string> {
 }
 
 /**
- * Signs up a new shopper (the PreSignUp trigger confirms them) and signs them in. `extraAttributes`
- * are sent at sign-up as they are, as an attacker calling Cognito's API directly could.
+ * Marks a signed-up account confirmed with a verified email, as typing the emailed code does
+ * (AdminConfirmSignUp alone leaves the email unverified, and a password reset needs it verified).
+ */
+export async function confirmAccount(email: string): Promise<void> {
+  const UserPoolId = endpoints().userPoolId;
+  await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId, Username: email }));
+  await cognito().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId,
+      Username: email,
+      // cognito-local wants the address itself beside its verification flag.
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+}
+
+/**
+ * Signs up a new shopper, confirms the account as its owner would with the emailed code, and
+ * signs them in. `extraAttributes` are sent at sign-up as they are, as an attacker calling
+ * Cognito's API directly could. The sign-up's code email stays in the mailbox (`waitForEmail`
+ * passes over it).
  */
 export async function signUp(
   names: { givenName?: string; familyName?: string } = {},
@@ -115,6 +140,7 @@ export async function signUp(
       ],
     }),
   );
+  await confirmAccount(email);
   const idToken = await signIn(email, password);
   return { email, password, idToken, sub: String(decodeJwt(idToken).sub) };
 }
@@ -148,9 +174,30 @@ export async function waitForEmailWhere(
   throw new Error(`No email ${description} within ${timeoutMs} ms`);
 }
 
-/** Polls the SES emulator until a message to `to` arrives. */
+/** The subjects of the codes Cognito sends (sign-up, reset, verification, invitation), in every language. */
+const ACCOUNT_CODE_SUBJECTS: ReadonlySet<string> = new Set(
+  Object.values(dictionaries).flatMap(({ email: { accountCode: t } }) => [
+    t.signUpSubject,
+    t.resetSubject,
+    t.verifySubject,
+    t.invitationSubject,
+  ]),
+);
+
+export function isAccountCodeEmail(email: Pick<Email, 'subject'>): boolean {
+  return ACCOUNT_CODE_SUBJECTS.has(email.subject);
+}
+
+/**
+ * Polls the SES emulator until a message to `to` arrives, passing over the account codes
+ * Cognito sends (every `signUp()` leaves one): tests of the shop's own emails wait for those.
+ */
 export function waitForEmail(to: string, timeoutMs = 10_000): Promise<Email> {
-  return waitForEmailWhere((email) => email.destination.to.includes(to), `to ${to}`, timeoutMs);
+  return waitForEmailWhere(
+    (email) => email.destination.to.includes(to) && !isAccountCodeEmail(email),
+    `to ${to}`,
+    timeoutMs,
+  );
 }
 
 export async function deadLetters(): Promise<DeadLetter[]> {

@@ -1,13 +1,18 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   UserPool,
   UserPoolOperation,
   type IUserPool,
   type IUserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
+import type { IEmailSender } from './notifications';
 import { Construct } from 'constructs';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
 
@@ -20,6 +25,10 @@ export interface AuthProps {
    */
   readonly triggers: Readonly<Record<string, string>>;
   readonly functionConfig: ShopFunctionConfig;
+  /** The shop's table: the CustomEmailSender trigger reads a customer's email language from it. */
+  readonly table: ITable;
+  /** SES as the shop's sender: the codes Cognito sends go out through it. */
+  readonly emailSender: IEmailSender;
   /**
    * Accounts cannot be exported with their passwords, so losing the pool locks every shopper out.
    *
@@ -38,8 +47,35 @@ export class Auth extends Construct {
     super(scope, id);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
 
+    // Cognito encrypts every code it hands the CustomEmailSender trigger with this key.
+    const codeKey = new Key(this, 'AccountCodeKey', {
+      description: 'Encrypts the codes Cognito sends (sign-up, password reset) for the CustomEmailSender trigger',
+      enableKeyRotation: true,
+      removalPolicy,
+    });
+    // Cognito itself encrypts with the key, for the pools of this account only.
+    codeKey.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CognitoEncryptsAccountCodes',
+        principals: [new ServicePrincipal('cognito-idp.amazonaws.com')],
+        actions: ['kms:Encrypt', 'kms:GenerateDataKey'],
+        resources: ['*'],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Stack.of(this).account },
+          ArnLike: {
+            'aws:SourceArn': `arn:${Stack.of(this).partition}:cognito-idp:${Stack.of(this).region}:${Stack.of(this).account}:userpool/*`,
+          },
+        },
+      }),
+    );
+
     const userPool = new UserPool(this, 'UserPool', {
+      customSenderKmsKey: codeKey,
       signInAliases: { email: true },
+      // A new account is confirmed with the code mailed to it, which also verifies the email;
+      // a password reset code goes only to a verified email.
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
       // Shoppers type their address in any case; one account per mailbox.
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
@@ -71,6 +107,13 @@ export class Auth extends Construct {
       // Amplify signs in with the SDK, not the hosted UI.
       disableOAuth: true,
       preventUserExistenceErrors: true,
+      // What the browser may write about a customer: never `email_verified`, which only a code proves.
+      writeAttributes: new ClientAttributes().withStandardAttributes({
+        email: true,
+        givenName: true,
+        familyName: true,
+        locale: true,
+      }),
       enableTokenRevocation: true,
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
@@ -90,8 +133,17 @@ export class Auth extends Construct {
         config: props.functionConfig,
         // Cognito gives a trigger 5 seconds before it fails the user's request.
         timeout: Duration.seconds(5),
+        ...(trigger === 'CustomEmailSender' ? { environment: { CODE_KEY_ARN: codeKey.keyArn } } : {}),
       });
-      userPool.addTrigger(UserPoolOperation.of(trigger), fn);
+      if (trigger === 'CustomEmailSender') {
+        codeKey.grantDecrypt(fn);
+        props.emailSender.grantSendEmail(fn);
+        props.table.grantReadData(fn);
+      }
+      userPool.addTrigger(
+        trigger === 'CustomEmailSender' ? UserPoolOperation.CUSTOM_EMAIL_SENDER : UserPoolOperation.of(trigger),
+        fn,
+      );
       triggerFunctions[trigger] = fn;
     }
     this.triggerFunctions = triggerFunctions;

@@ -40,6 +40,8 @@ export interface ShopFunctionProps extends Pick<
    * @default - none
    */
   readonly userPoolId?: string;
+  /** Variables of this function alone, on top of the shared ones (e.g. a trigger's KMS key). */
+  readonly environment?: Readonly<Record<string, string>>;
   /** @default Duration.seconds(10), enough for an HTTP handler doing a few DynamoDB calls */
   readonly timeout?: Duration;
   /** @default 512 */
@@ -93,6 +95,7 @@ export class ShopFunction extends NodejsFunction {
         ...(props.userPoolId
           ? ({ USER_POOL_ID: props.userPoolId } satisfies Record<(typeof USER_POOL_ENV_NAMES)[number], string>)
           : {}),
+        ...props.environment,
       },
       bundling: {
         format: OutputFormat.ESM,

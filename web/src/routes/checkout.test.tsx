@@ -84,9 +84,74 @@ describe('CheckoutRoute', () => {
     expect(field('ZIP Code').value).toBe('3011');
     await user.click(within(shipTo).getByRole('radio', { name: /Spalenberg 40/ }));
     expect(field('City').value).toBe('Basel');
-    await user.click(within(shipTo).getByRole('radio', { name: 'A new address' }));
+    // Edited here, it is no longer the saved address.
+    await user.type(field('Address'), 'a');
+    expect((within(shipTo).getByRole('radio', { name: 'Use a new address' }) as HTMLInputElement).checked).toBe(true);
+    expect(field('Address').value).toBe('Spalenberg 40a');
+    await user.click(within(shipTo).getByRole('radio', { name: /Kramgasse 7/ }));
+    expect(field('Address').value).toBe('Kramgasse 7');
+    await user.click(within(shipTo).getByRole('radio', { name: 'Use a new address' }));
     expect(field('Address').value).toBe('');
     expect(screen.getByRole('checkbox', { name: 'Save this address to my account' })).toBeTruthy();
+  });
+
+  it.each([
+    ['keeps it', 201, { id: 'n-1', isDefault: true, createdAt: '2026-01-01T00:00:00Z' }],
+    ['still goes to the payment page when keeping it fails', 500, { error: 'INTERNAL', message: 'x' }],
+  ])('saves a new address typed at checkout to the account when asked: %s', async (_, status, body) => {
+    const user = userEvent.setup({ delay: null });
+    useSessionStore.setState({ status: 'signedIn', confirmed: true });
+    const { fetch, requested } = stubApi({
+      'GET /me': { body: me },
+      'GET /addresses': { body: { items: [] } },
+      'POST /checkout': { status: 201, body: { orderId: 'ord-1', url: 'https://pay.example/cs_test_1' } },
+      'POST /addresses': { status, body },
+    });
+    renderWithProviders(<CheckoutRoute />, { path: '/checkout' });
+
+    // No saved address yet: nothing to choose from, the fields are typed as a guest's would be.
+    await waitFor(() => expect(field('First Name').value).toBe('Anna'));
+    expect(screen.queryByRole('group', { name: 'Ship to' })).toBeNull();
+    await user.type(field('Address'), 'Via Nassa 21');
+    await user.type(field('ZIP Code'), '6900');
+    await user.type(field('City'), 'Lugano');
+    await user.click(await screen.findByRole('checkbox', { name: 'Save this address to my account' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+    await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('https://pay.example/cs_test_1'));
+    const posted = requested();
+    expect(posted.indexOf('POST /addresses')).toBeGreaterThan(posted.indexOf('POST /checkout'));
+    const [, saved] = fetch.mock.calls.find(
+      ([input, init]) => init?.method === 'POST' && new URL(String(input)).pathname === '/addresses',
+    )!;
+    expect(JSON.parse(String(saved?.body))).toEqual({
+      firstName: 'Anna',
+      lastName: 'Muster',
+      address: 'Via Nassa 21',
+      zipCode: '6900',
+      city: 'Lugano',
+      country: 'CH',
+    });
+  });
+
+  it('does not save an address typed at checkout unless asked', async () => {
+    const user = userEvent.setup({ delay: null });
+    useSessionStore.setState({ status: 'signedIn', confirmed: true });
+    const { requested } = stubApi({
+      'GET /me': { body: me },
+      'GET /addresses': { body: { items: [] } },
+      'POST /checkout': { status: 201, body: { orderId: 'ord-1', url: 'https://pay.example/cs_test_1' } },
+    });
+    renderWithProviders(<CheckoutRoute />, { path: '/checkout' });
+
+    await waitFor(() => expect(field('First Name').value).toBe('Anna'));
+    await user.type(field('Address'), 'Via Nassa 21');
+    await user.type(field('ZIP Code'), '6900');
+    await user.type(field('City'), 'Lugano');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+    await waitFor(() => expect(redirectToPayment).toHaveBeenCalled());
+    expect(requested()).not.toContain('POST /addresses');
   });
 
   it('lets an anonymous shopper check out without asking GET /me or loading the auth library', async () => {
@@ -112,6 +177,8 @@ describe('CheckoutRoute', () => {
     await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('https://pay.example/cs_test_1'));
     expect(requested()).toEqual(['GET /promo-codes/SAVE10', 'POST /checkout']);
     expect(amplify.loaded).toBe(false);
+    expect(screen.queryByRole('group', { name: 'Ship to' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Save this address to my account' })).toBeNull();
   });
 
   it('shows the cancelled note for /checkout?cancelled=1, and sets a noindex page title', () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../components/ui/use-page-meta';
-import { addressesQuery } from '../features/account/api/account-api';
+import { addAddress, addressesQuery } from '../features/account/api/account-api';
 import { meQuery } from '../features/account/api/get-me';
 import { CheckoutView, type CheckoutPrefill } from '../features/checkout/components/checkout-view';
 import { selectIsSignedIn, useSessionStore } from '../stores/session-store';
@@ -31,6 +31,7 @@ export function CheckoutRoute() {
         prefill={prefill}
         // A guest has none; a customer's list is waited for, so the default can fill the fields.
         savedAddresses={signedIn ? (addresses.data ?? (addresses.isError ? [] : undefined)) : undefined}
+        onSaveAddress={signedIn ? addAddress : undefined}
         cancelled={params.get('cancelled') === '1'}
       />
     </div>

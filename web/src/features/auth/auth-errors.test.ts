@@ -129,3 +129,36 @@ describe('authErrorToast', () => {
     }
   });
 });
+
+describe('authProblem with account codes', () => {
+  it('turns a sign-in of an unconfirmed account (Amplify: a CONFIRM_SIGN_UP step) into notConfirmed', () => {
+    expect(authProblem('signIn', failure(ADDITIONAL_STEP, 'CONFIRM_SIGN_UP'))).toBe('notConfirmed');
+    expect(authProblem('signIn', failure(ADDITIONAL_STEP, 'CONFIRM_SIGN_IN_WITH_TOTP_CODE'))).toBe('additionalStep');
+  });
+
+  it('tells a wrong code from an expired one, and a code for an unknown email is just wrong', () => {
+    for (const action of ['confirmSignUp', 'confirmPasswordReset'] as const) {
+      expect(authProblem(action, failure('CodeMismatchException'))).toBe('codeMismatch');
+      expect(authProblem(action, failure('UserNotFoundException'))).toBe('codeMismatch');
+      expect(authProblem(action, failure('ExpiredCodeException'))).toBe('codeExpired');
+      expect(authProblem(action, failure('LimitExceededException'))).toBe('tooManyAttempts');
+    }
+    expect(authProblem('confirmPasswordReset', failure('InvalidPasswordException'))).toBe('passwordTooWeak');
+    expect(
+      authProblem('confirmPasswordReset', failure('InvalidParameterException', "Value at 'password' failed")),
+    ).toBe('passwordTooWeak');
+  });
+
+  it('answers a reset for an unknown or unverified email like a sent code, and never as a toast', () => {
+    for (const name of ['UserNotFoundException', 'InvalidParameterException']) {
+      expect(authProblem('requestPasswordReset', failure(name))).toBe('accountUnknown');
+    }
+    expect(authProblem('requestPasswordReset', failure('LimitExceededException'))).toBe('tooManyAttempts');
+    expect(authErrorToast('confirmPasswordReset', 'codeExpired')).toEqual({
+      title: 'auth.forgotPassword.failed',
+      description: 'auth.errors.codeExpired',
+    });
+    expect(authErrorToast('confirmSignUp', 'tooManyAttempts').title).toBe('auth.confirmSignUp.failed');
+    expect(de.auth.errors.codeMismatch).not.toBe(en.auth.errors.codeMismatch);
+  });
+});

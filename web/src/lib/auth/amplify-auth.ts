@@ -5,7 +5,11 @@
 import { Amplify } from 'aws-amplify';
 import {
   AuthError,
+  confirmResetPassword,
+  confirmSignUp,
   fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
   signIn,
   signOut,
   signUp,
@@ -72,6 +76,8 @@ export interface SignUpInput {
   lastName: string;
   email: string;
   password: string;
+  /** The page's language: Cognito's code email is written in it (clientMetadata.locale). */
+  locale?: string;
 }
 
 export async function signUpWithPassword(input: SignUpInput): Promise<void> {
@@ -81,6 +87,7 @@ export async function signUpWithPassword(input: SignUpInput): Promise<void> {
       password: input.password,
       options: {
         userAttributes: { email: input.email, given_name: input.firstName, family_name: input.lastName },
+        ...codeEmailLanguage(input.locale),
       },
     });
   } catch (err) {
@@ -125,6 +132,47 @@ export async function updateNames(firstName: string, lastName: string): Promise<
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
   try {
     await updatePassword({ oldPassword: currentPassword, newPassword });
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+/**
+ * Account codes (issue 10): the code Cognito emails at sign-up confirms the account and verifies
+ * the email; a forgotten password is reset with a code sent to that verified email. The page's
+ * language goes along as clientMetadata, for the CustomEmailSender trigger to write in.
+ */
+function codeEmailLanguage(locale: string | undefined): { clientMetadata?: Record<string, string> } {
+  return locale ? { clientMetadata: { locale } } : {};
+}
+
+export async function confirmSignUpWithCode(email: string, code: string): Promise<void> {
+  try {
+    await confirmSignUp({ username: email, confirmationCode: code });
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+export async function resendSignUpCodeTo(email: string, locale?: string): Promise<void> {
+  try {
+    await resendSignUpCode({ username: email, options: codeEmailLanguage(locale) });
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+export async function requestPasswordReset(email: string, locale?: string): Promise<void> {
+  try {
+    await resetPassword({ username: email, options: codeEmailLanguage(locale) });
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  try {
+    await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
   } catch (err) {
     throw toAuthFailure(err);
   }

@@ -90,3 +90,26 @@ export async function changePassword(currentPassword: string, newPassword: strin
   const auth = await loadAmplifyAuth();
   await auth.changePassword(currentPassword, newPassword);
 }
+
+/** Confirms a new account with the code emailed to it (which also verifies the email). */
+export async function confirmSignUp(email: string, code: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.confirmSignUpWithCode(email, code);
+}
+
+/** Emails a new sign-up code, in `locale`. */
+export async function resendSignUpCode(email: string, locale?: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.resendSignUpCodeTo(email, locale);
+}
+
+/** Emails a code to reset a forgotten password, in `locale` (only to a verified email). */
+export async function requestPasswordReset(email: string, locale?: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.requestPasswordReset(email, locale);
+}
+
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.confirmPasswordReset(email, code, newPassword);
+}

@@ -95,9 +95,33 @@ describe('the account tabs', () => {
     expect(within(order).getByRole('link', { name: 'View order 1234EFGH' }).getAttribute('href')).toBe(
       '/order-confirmation/ord_01hx9abcd1234efgh',
     );
-    const track = within(order).getByRole('link', { name: 'Track parcel with Swiss Post' });
+    expect(within(order).getByText('Swiss Post')).toBeTruthy();
+    expect(within(order).getByText('99.00.1')).toBeTruthy();
+    const track = within(order).getByRole('link', { name: 'Track parcel with Swiss Post (opens in a new tab)' });
     expect(track.getAttribute('href')).toBe('https://service.post.ch/track?c=99.00.1');
+    expect(track.getAttribute('target')).toBe('_blank');
     expect(track.getAttribute('rel')).toEqual(expect.stringContaining('noopener'));
+  });
+
+  it('loads older orders on "Load more orders" with the cursor of the page before, until there are none', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const cursor = new URL(String(input)).searchParams.get('cursor');
+      const body = cursor
+        ? { items: [orderFixture({ id: 'ord_2', number: 'OLDER002' })] }
+        : { items: [orderFixture({ id: 'ord_1', number: 'NEWER001' })], nextCursor: 'page-2' };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderTabs();
+
+    await screen.findByRole('article', { name: 'Order NEWER001' });
+    await user.click(screen.getByRole('button', { name: 'Load more orders' }));
+    await screen.findByRole('article', { name: 'Order OLDER002' });
+    expect(new URL(String(fetch.mock.calls[1]![0])).searchParams.get('cursor')).toBe('page-2');
+    const numbers = screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'));
+    expect(numbers).toEqual(['order-ord_1', 'order-ord_2']);
+    expect(screen.queryByRole('button', { name: 'Load more orders' })).toBeNull();
   });
 
   it('says there are no orders yet and leads to the products', async () => {
@@ -144,6 +168,61 @@ describe('the account tabs', () => {
       ]),
     );
     expect((await screen.findAllByText('Address added successfully', {}, LAZY)).length).toBeGreaterThan(0);
+  }, 15_000);
+
+  it('offers "Use as my default address" only once there is an address to be the default', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({ 'GET /addresses': { body: { items: [] } } });
+    renderTabs('/dashboard?tab=addresses');
+
+    expect(await screen.findByText('No saved addresses yet')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add address' }));
+    expect(screen.getByRole('form', { name: 'New address' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Use as my default address' })).toBeNull();
+  });
+
+  it('edits an address and makes another the default, saying so, and says when that fails', async () => {
+    const user = userEvent.setup({ delay: null });
+    const office = {
+      ...home,
+      id: 'a-2',
+      address: 'Bahnhofstrasse 1',
+      zipCode: '8001',
+      city: 'Zürich',
+      isDefault: false,
+    };
+    const { sent } = stubApi({
+      'GET /addresses': { body: { items: [home, office] } },
+      'PATCH /addresses/a-1': { body: { ...home, city: 'Kriens', zipCode: '6010' } },
+      'PATCH /addresses/a-2': { status: 500, body: { error: 'INTERNAL', message: 'x' } },
+    });
+    renderTabs('/dashboard?tab=addresses');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit the address Seestrasse 4, 6004 Luzern' }));
+    const form = screen.getByRole('form', { name: 'Edit address' });
+    await user.clear(within(form).getByLabelText('ZIP Code'));
+    await user.type(within(form).getByLabelText('ZIP Code'), '6010');
+    await user.clear(within(form).getByLabelText('City'));
+    await user.type(within(form).getByLabelText('City'), 'Kriens');
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    await waitFor(() =>
+      expect(sent('PATCH /addresses/a-1')).toEqual([
+        {
+          firstName: 'Lea',
+          lastName: 'Meier',
+          address: 'Seestrasse 4',
+          zipCode: '6010',
+          city: 'Kriens',
+          country: 'CH',
+        },
+      ]),
+    );
+    expect((await screen.findAllByText('Address updated', {}, LAZY)).length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('button', { name: 'Set Bahnhofstrasse 1, 8001 Zürich as the default address' }));
+    await waitFor(() => expect(sent('PATCH /addresses/a-2')).toEqual([{ isDefault: true }]));
+    expect((await screen.findAllByText('Error changing the default address', {}, LAZY)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Please try again.').length).toBeGreaterThan(0);
   }, 15_000);
 
   it("says 'Error deleting address' with 'Please try again.' when a delete fails, keeping the address", async () => {

@@ -15,6 +15,11 @@ export interface AddressFormProps {
   /** The address to edit; a new one when absent. */
   address?: AddressDto;
   busy: boolean;
+  /**
+   * Whether "Use as my default address" is offered.
+   * @default - unless the address is the default already
+   */
+  offerDefault?: boolean;
   onSubmit: (fields: AddressFields, makeDefault: boolean) => void;
   onCancel: () => void;
 }
@@ -23,7 +28,13 @@ export interface AddressFormProps {
  * A saved address (spec §5: every field required, Switzerland only, a Swiss postal code),
  * checked with the contract the server applies, in the checkout's fields.
  */
-export function AddressForm({ address, busy, onSubmit, onCancel }: AddressFormProps) {
+export function AddressForm({
+  address,
+  busy,
+  offerDefault = !address?.isDefault,
+  onSubmit,
+  onCancel,
+}: AddressFormProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [values, setValues] = useState<AddressValues>(() => ({
@@ -79,12 +90,12 @@ export function AddressForm({ address, busy, onSubmit, onCancel }: AddressFormPr
           else elements.current.delete(field);
         }}
       />
-      {address?.isDefault ? null : (
+      {offerDefault ? (
         <label className="checkbox-field">
           <input type="checkbox" checked={makeDefault} onChange={(event) => setMakeDefault(event.target.checked)} />
           {t('dashboard.addresses.useAsDefault')}
         </label>
-      )}
+      ) : null}
       <div className="account-form-actions">
         <Button type="submit" disabled={busy}>
           {busy ? t('dashboard.addresses.saving') : t('dashboard.addresses.save')}

@@ -129,6 +129,8 @@ export function AddressesPanel() {
       {editing.mode === 'new' ? (
         <AddressForm
           busy={save.isPending}
+          // The first address is the default anyway.
+          offerDefault={addresses.data.length > 0}
           onSubmit={(fields, asDefault) => save.mutate({ fields, makeDefault: asDefault })}
           onCancel={() => setEditing({ mode: 'closed' })}
         />

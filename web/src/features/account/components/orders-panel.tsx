@@ -46,6 +46,12 @@ function OrderCard({ order }: { order: OrderDto }) {
               <Price amount={order.total} />
             </dd>
           </div>
+          {order.carrier ? (
+            <div>
+              <dt>{t('dashboard.orders.carrier')}</dt>
+              <dd>{order.carrier}</dd>
+            </div>
+          ) : null}
           {order.trackingNumber ? (
             <div>
               <dt>{t('dashboard.orders.trackingNumber')}</dt>
@@ -61,7 +67,8 @@ function OrderCard({ order }: { order: OrderDto }) {
             <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer" className="text-button">
               {order.carrier
                 ? t('dashboard.orders.track', { carrier: order.carrier })
-                : t('dashboard.orders.trackGeneric')}
+                : t('dashboard.orders.trackGeneric')}{' '}
+              <span className="visually-hidden">{t('dashboard.orders.opensInNewTab')}</span>
             </a>
           ) : null}
         </p>

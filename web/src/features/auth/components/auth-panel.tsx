@@ -1,14 +1,23 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import * as session from '../../../lib/auth/session';
 import { useSessionStore } from '../../../stores/session-store';
 import { toast, useToastStore } from '../../../stores/toast-store';
 import { authErrorToast, authProblem, type AuthAction } from '../auth-errors';
+import { ConfirmSignUpStep, type CodeOutcome } from './confirm-sign-up-step';
+import { ForgotPassword, type ResetOutcome } from './forgot-password';
 import { SignInForm, type SignInValues } from './sign-in-form';
 import { SignUpForm, type SignUpOutcome, type SignUpValues } from './sign-up-form';
 import '../auth.css';
 
 type Mode = 'signIn' | 'signUp';
+
+/**
+ * A step shown instead of the tabs: the code that confirms a new account (the password stays in
+ * memory to sign in once it is confirmed), or a forgotten password.
+ */
+type Step = { kind: 'confirmSignUp'; email: string; password: string } | { kind: 'forgotPassword'; email: string };
 
 export interface AuthPanelProps {
   /** Where to go after a successful sign-in (the route decides: where the shopper came from, or /dashboard). */
@@ -42,11 +51,12 @@ const heightOf = (element: Element) => Math.ceil(element.getBoundingClientRect()
  * the same task, so nothing outside React ever sees the hidden one), again when the width,
  * the fonts or the language change; a panel that grows (an error, an offer) raises the floor.
  */
-function useReservedPanelHeight(language: string) {
+function useReservedPanelHeight(language: string, shown: boolean) {
   const panelsRef = useRef<HTMLDivElement>(null);
   const [measuring, setMeasuring] = useState(true);
   const [reserved, setReserved] = useState(0);
   const firstLanguage = useRef(language);
+  const hidden = useRef(false);
 
   useLayoutEffect(() => {
     if (!measuring) return;
@@ -60,6 +70,15 @@ function useReservedPanelHeight(language: string) {
   }, [language]);
 
   useEffect(() => {
+    // The tabs are away while a step (a code, a forgotten password) is shown; measured anew on return.
+    if (!shown) {
+      hidden.current = true;
+      return;
+    }
+    if (hidden.current) {
+      hidden.current = false;
+      setMeasuring(true);
+    }
     const panels = panelsRef.current;
     let cancelled = false;
     void document.fonts?.ready.then(() => {
@@ -89,25 +108,31 @@ function useReservedPanelHeight(language: string) {
       cancelled = true;
       observer.disconnect();
     };
-  }, []);
+  }, [shown]);
 
   return { panelsRef, measuring, reserved };
 }
 
 /**
- * Sign-in and sign-up as two tabs. After a sign-up it returns to sign-in with the email filled
- * in. Refusals get the spec's toast titles with our own translated description, never the
- * provider's text; a later success takes back the error toasts this panel raised.
+ * Sign-in and sign-up as two tabs. After a sign-up the code emailed to the new address confirms
+ * the account, and the shopper is signed in at once; a sign-in of an account not confirmed yet
+ * sends a new code and asks for it the same way. 'Forgot password?' resets the password with a
+ * code sent to the (verified) email and signs in with the new one. Refusals get the spec's toast
+ * titles with our own translated description, never the provider's text; a later success takes
+ * back the error toasts this panel raised.
  */
 export function AuthPanel({ onSignedIn }: AuthPanelProps) {
   const { t, i18n } = useTranslation();
   const [mode, setMode] = useState<Mode>('signIn');
   // A new value remounts the sign-in form with this email in it.
   const [signInPrefill, setSignInPrefill] = useState<{ email: string; serial: number }>();
+  const [step, setStep] = useState<Step>();
+  // The code emails are written in the page's language.
+  const locale = i18n.resolvedLanguage ?? i18n.language;
   const signIn = useSessionStore((state) => state.signIn);
   const signUp = useSessionStore((state) => state.signUp);
   const errorToastIds = useRef<number[]>([]);
-  const { panelsRef, measuring, reserved } = useReservedPanelHeight(i18n.language);
+  const { panelsRef, measuring, reserved } = useReservedPanelHeight(i18n.language, step === undefined);
 
   // Set when the panel switches to sign-in by itself: the control that was used is gone then.
   const focusPasswordNext = useRef(false);
@@ -128,13 +153,30 @@ export function AuthPanel({ onSignedIn }: AuthPanelProps) {
   function switchToSignIn(email: string) {
     focusPasswordNext.current = true;
     setSignInPrefill((current) => ({ email, serial: (current?.serial ?? 0) + 1 }));
+    setStep(undefined);
     setMode('signIn');
+  }
+
+  /** Asks for the code of an account that was never confirmed, then for the shopper to type it. */
+  async function confirmLater(email: string, password: string) {
+    try {
+      await session.resendSignUpCode(email, locale);
+    } catch (err) {
+      showError('confirmSignUp', err);
+      return;
+    }
+    dismissErrors();
+    setStep({ kind: 'confirmSignUp', email, password });
   }
 
   async function handleSignIn({ email, password }: SignInValues) {
     try {
       await signIn(email, password);
     } catch (err) {
+      if (authProblem('signIn', err) === 'notConfirmed') {
+        await confirmLater(email, password);
+        return;
+      }
       showError('signIn', err);
       return;
     }
@@ -145,7 +187,7 @@ export function AuthPanel({ onSignedIn }: AuthPanelProps) {
 
   async function handleSignUp(values: SignUpValues): Promise<SignUpOutcome> {
     try {
-      await signUp(values);
+      await signUp({ ...values, locale });
     } catch (err) {
       const problem = showError('signUp', err);
       if (problem === 'accountExists') return 'accountExists';
@@ -153,54 +195,157 @@ export function AuthPanel({ onSignedIn }: AuthPanelProps) {
       return 'failed';
     }
     dismissErrors();
-    toast.success(t('auth.signUpSucceeded'), t('auth.signUpSucceededDescription'));
-    switchToSignIn(values.email);
+    setStep({ kind: 'confirmSignUp', email: values.email, password: values.password });
     return 'done';
+  }
+
+  async function handleConfirm(email: string, password: string, code: string): Promise<CodeOutcome> {
+    try {
+      await session.confirmSignUp(email, code);
+    } catch (err) {
+      const problem = authProblem('confirmSignUp', err);
+      if (problem === 'codeMismatch' || problem === 'codeExpired') return problem;
+      showError('confirmSignUp', err);
+      return 'failed';
+    }
+    try {
+      await signIn(email, password);
+    } catch (err) {
+      // Confirmed, but not signed in (e.g. offline): sign-in with the email filled in.
+      showError('signIn', err);
+      switchToSignIn(email);
+      return 'failed';
+    }
+    dismissErrors();
+    toast.success(t('auth.signUpSucceeded'), t('auth.signUpSucceededDescription'));
+    onSignedIn();
+    return 'done';
+  }
+
+  async function handleResend(email: string) {
+    try {
+      await session.resendSignUpCode(email, locale);
+    } catch (err) {
+      showError('confirmSignUp', err);
+      return;
+    }
+    dismissErrors();
+    toast.success(t('auth.confirmSignUp.resent'), t('auth.confirmSignUp.resentDescription', { email }));
+  }
+
+  async function handleResetRequest(email: string): Promise<boolean> {
+    try {
+      await session.requestPasswordReset(email, locale);
+    } catch (err) {
+      // No account, or none whose email was verified: the same answer as a sent code.
+      if (authProblem('requestPasswordReset', err) !== 'accountUnknown') {
+        showError('requestPasswordReset', err);
+        return false;
+      }
+    }
+    dismissErrors();
+    return true;
+  }
+
+  async function handleReset(email: string, code: string, newPassword: string): Promise<ResetOutcome> {
+    try {
+      await session.confirmPasswordReset(email, code, newPassword);
+    } catch (err) {
+      const problem = authProblem('confirmPasswordReset', err);
+      if (problem === 'codeMismatch' || problem === 'codeExpired' || problem === 'passwordTooWeak') return problem;
+      showError('confirmPasswordReset', err);
+      return 'failed';
+    }
+    try {
+      await signIn(email, newPassword);
+    } catch (err) {
+      showError('signIn', err);
+      switchToSignIn(email);
+      return 'failed';
+    }
+    dismissErrors();
+    toast.success(t('auth.forgotPassword.succeeded'), t('auth.forgotPassword.succeededDescription'));
+    onSignedIn();
+    return 'done';
+  }
+
+  function renderStep(current: Step) {
+    if (current.kind === 'confirmSignUp') {
+      return (
+        <ConfirmSignUpStep
+          email={current.email}
+          onConfirm={(code) => handleConfirm(current.email, current.password, code)}
+          onResend={() => handleResend(current.email)}
+          onChangeEmail={() => {
+            setStep(undefined);
+            setMode('signUp');
+          }}
+        />
+      );
+    }
+    return (
+      <ForgotPassword
+        defaultEmail={current.email}
+        onRequest={handleResetRequest}
+        onReset={handleReset}
+        onResent={(email) =>
+          toast.success(t('auth.forgotPassword.resent'), t('auth.forgotPassword.resentDescription', { email }))
+        }
+        onBack={switchToSignIn}
+      />
+    );
   }
 
   return (
     <div className="auth-panel">
       <p className="eyebrow">{t('brand.name')}</p>
-      <h1>
-        <SwapText active={mode} texts={{ signIn: t('auth.signInHeading'), signUp: t('auth.signUpHeading') }} />
-      </h1>
-      <p className="muted auth-intro">
-        <SwapText active={mode} texts={{ signIn: t('auth.signInIntro'), signUp: t('auth.signUpIntro') }} />
-      </p>
-      <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)} className="auth-tabs">
-        <TabsList aria-label={t('auth.modeLabel')}>
-          <TabsTrigger value="signIn">{t('auth.signInTab')}</TabsTrigger>
-          <TabsTrigger value="signUp">{t('auth.signUpTab')}</TabsTrigger>
-        </TabsList>
-        <div
-          ref={panelsRef}
-          className="auth-panels"
-          data-measuring={measuring || undefined}
-          style={reserved ? { minHeight: `${reserved}px` } : undefined}
-        >
-          {/* The panels render their content themselves (not Radix), so that both are there in the
+      {step ? (
+        renderStep(step)
+      ) : (
+        <>
+          <h1>
+            <SwapText active={mode} texts={{ signIn: t('auth.signInHeading'), signUp: t('auth.signUpHeading') }} />
+          </h1>
+          <p className="muted auth-intro">
+            <SwapText active={mode} texts={{ signIn: t('auth.signInIntro'), signUp: t('auth.signUpIntro') }} />
+          </p>
+          <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)} className="auth-tabs">
+            <TabsList aria-label={t('auth.modeLabel')}>
+              <TabsTrigger value="signIn">{t('auth.signInTab')}</TabsTrigger>
+              <TabsTrigger value="signUp">{t('auth.signUpTab')}</TabsTrigger>
+            </TabsList>
+            <div
+              ref={panelsRef}
+              className="auth-panels"
+              data-measuring={measuring || undefined}
+              style={reserved ? { minHeight: `${reserved}px` } : undefined}
+            >
+              {/* The panels render their content themselves (not Radix), so that both are there in the
               very render that measures them. */}
-          <TabsContent value="signIn" forceMount hidden={mode !== 'signIn' && !measuring}>
-            {mode === 'signIn' || measuring ? (
-              <SignInForm
-                key={signInPrefill?.serial ?? 0}
-                onSubmit={handleSignIn}
-                defaultEmail={signInPrefill?.email}
-                onShown={(password) => {
-                  if (!focusPasswordNext.current) return;
-                  focusPasswordNext.current = false;
-                  password.focus();
-                }}
-              />
-            ) : null}
-          </TabsContent>
-          <TabsContent value="signUp" forceMount hidden={mode !== 'signUp' && !measuring}>
-            {mode === 'signUp' || measuring ? (
-              <SignUpForm onSubmit={handleSignUp} onSignInInstead={switchToSignIn} />
-            ) : null}
-          </TabsContent>
-        </div>
-      </Tabs>
+              <TabsContent value="signIn" forceMount hidden={mode !== 'signIn' && !measuring}>
+                {mode === 'signIn' || measuring ? (
+                  <SignInForm
+                    key={signInPrefill?.serial ?? 0}
+                    onSubmit={handleSignIn}
+                    defaultEmail={signInPrefill?.email}
+                    onShown={(password) => {
+                      if (!focusPasswordNext.current) return;
+                      focusPasswordNext.current = false;
+                      password.focus();
+                    }}
+                    onForgotPassword={(email) => setStep({ kind: 'forgotPassword', email })}
+                  />
+                ) : null}
+              </TabsContent>
+              <TabsContent value="signUp" forceMount hidden={mode !== 'signUp' && !measuring}>
+                {mode === 'signUp' || measuring ? (
+                  <SignUpForm onSubmit={handleSignUp} onSignInInstead={switchToSignIn} />
+                ) : null}
+              </TabsContent>
+            </div>
+          </Tabs>
+        </>
+      )}
     </div>
   );
 }

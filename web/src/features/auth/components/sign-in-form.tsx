@@ -13,12 +13,15 @@ export interface SignInFormProps {
   defaultEmail?: string;
   /** Called once the form is shown, with its password field (e.g. to focus it). */
   onShown?: (password: HTMLInputElement) => void;
+  /** 'Forgot password?': called with what the email field holds. */
+  onForgotPassword?: (email: string) => void;
 }
 
-export function SignInForm({ onSubmit, defaultEmail, onShown }: SignInFormProps) {
+export function SignInForm({ onSubmit, defaultEmail, onShown, onForgotPassword }: SignInFormProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
 
   // Once per mount (a mount event, not a sync with props), and not when rendered in the
   // inactive tab only to be measured.
@@ -41,6 +44,7 @@ export function SignInForm({ onSubmit, defaultEmail, onShown }: SignInFormProps)
   return (
     <form className="auth-form" onSubmit={(event) => void handleSubmit(event)} aria-busy={busy}>
       <TextField
+        ref={emailRef}
         label={t('auth.email')}
         name="email"
         type="email"
@@ -59,6 +63,13 @@ export function SignInForm({ onSubmit, defaultEmail, onShown }: SignInFormProps)
       <Button type="submit" disabled={busy}>
         {busy ? t('auth.signingIn') : t('auth.signIn')}
       </Button>
+      {onForgotPassword ? (
+        <div className="auth-step-actions">
+          <Button variant="ghost" onClick={() => onForgotPassword(emailRef.current?.value.trim() ?? '')}>
+            {t('auth.forgotPassword.link')}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -16,9 +16,8 @@ import { useCartLabels } from '../../cart/hooks/use-cart-labels';
 import { toast } from '../../../stores/toast-store';
 import { abandonCheckout } from '../api/abandon-checkout';
 import { createCheckout, MissingCheckoutUrlError } from '../api/create-checkout';
-import { addAddress } from '../../account/api/account-api';
 import { NEW_ADDRESS, SavedAddressPicker } from './saved-address-picker';
-import type { AddressDto } from '@linea/shared/contracts/account';
+import type { AddressDto, AddressFields } from '@linea/shared/contracts/account';
 import { readCheckoutDraft, saveCheckoutDraft, takePaymentSession } from '../lib/checkout-draft';
 import {
   checkCustomer,
@@ -48,11 +47,32 @@ export interface CheckoutViewProps {
   prefill?: CheckoutPrefill;
   /** A signed-in customer's saved addresses, the default first; absent for a guest. */
   savedAddresses?: readonly AddressDto[];
+  /**
+   * Keeps a new address typed here in the customer's account (POST /addresses), when they ask
+   * to; called once the payment session exists, and its failure never stops the payment.
+   */
+  onSaveAddress?: (address: AddressFields) => Promise<unknown>;
   /** Back from the payment page's Cancel (`/checkout?cancelled=1`). */
   cancelled?: boolean;
 }
 
 type FormAlert = 'requiredFields' | 'checkFields';
+
+const SAVE_ADDRESS_WAIT_MS = 4000;
+const SHIP_TO_FIELDS = ['firstName', 'lastName', 'address', 'zipCode', 'city', 'country'] as const;
+
+/** Waits for `work` to settle, but no longer than `ms`; never rejects. */
+function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    work
+      .then(
+        () => resolve(),
+        () => resolve(),
+      )
+      .finally(() => clearTimeout(timer));
+  });
+}
 
 function EmptyCheckout() {
   const { t } = useTranslation();
@@ -96,11 +116,12 @@ interface CheckoutFormProps {
   lines: readonly CartLine[];
   prefill?: CheckoutPrefill;
   savedAddresses?: readonly AddressDto[];
+  onSaveAddress?: (address: AddressFields) => Promise<unknown>;
   /** Settles once an abandoned payment session has released its units. */
   abandoning: RefObject<Promise<void>>;
 }
 
-function CheckoutForm({ lines, prefill, savedAddresses, abandoning }: CheckoutFormProps) {
+function CheckoutForm({ lines, prefill, savedAddresses, onSaveAddress, abandoning }: CheckoutFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const formId = useId();
@@ -135,14 +156,21 @@ function CheckoutForm({ lines, prefill, savedAddresses, abandoning }: CheckoutFo
     }));
   }, [email, firstName, lastName]);
 
-  // The default saved address fills the shipping fields, unless the shopper has typed already.
-  const [chosenAddress, setChosenAddress] = useState<string | undefined>(draft ? NEW_ADDRESS : undefined);
+  // The default saved address fills the shipping fields, unless the shopper has an address there
+  // already (back from a cancelled payment, or typed while the list was on its way): a saved one
+  // is then shown as chosen, anything else as a new address.
+  const [chosenAddress, setChosenAddress] = useState<string | undefined>();
   const [saveAddress, setSaveAddress] = useState(false);
+  const typedAddress = Boolean(values.address || values.zipCode || values.city);
+  const matchingAddress = savedAddresses?.find((saved) =>
+    SHIP_TO_FIELDS.every((key) => saved[key] === values[key]),
+  )?.id;
+  // A new address starts empty but for the account's names.
   const fillFrom = (address: AddressDto | undefined) =>
     setValues((current) => ({
       ...current,
-      firstName: address?.firstName ?? '',
-      lastName: address?.lastName ?? '',
+      firstName: address?.firstName ?? firstName,
+      lastName: address?.lastName ?? lastName,
       address: address?.address ?? '',
       city: address?.city ?? '',
       zipCode: address?.zipCode ?? '',
@@ -151,9 +179,14 @@ function CheckoutForm({ lines, prefill, savedAddresses, abandoning }: CheckoutFo
   useEffect(() => {
     if (chosenAddress !== undefined || !savedAddresses) return;
     const preferred = savedAddresses.find((address) => address.isDefault) ?? savedAddresses[0];
-    setChosenAddress(preferred ? preferred.id : NEW_ADDRESS);
-    if (preferred) fillFrom(preferred);
-  }, [savedAddresses, chosenAddress]);
+    if (!preferred || typedAddress) {
+      setChosenAddress(matchingAddress ?? NEW_ADDRESS);
+      return;
+    }
+    setChosenAddress(preferred.id);
+    fillFrom(preferred);
+    // fillFrom is recreated each render; the choice is made once, when the list arrives.
+  }, [savedAddresses, chosenAddress, typedAddress, matchingAddress]);
   const chooseAddress = (choice: string) => {
     setChosenAddress(choice);
     fillFrom(savedAddresses?.find((address) => address.id === choice));
@@ -242,14 +275,13 @@ function CheckoutForm({ lines, prefill, savedAddresses, abandoning }: CheckoutFo
       ...(sentPromo ? { promoCode: sentPromo.code } : {}),
       locale,
     };
-    const addressToSave = savedAddresses && chosenAddress === NEW_ADDRESS && saveAddress ? check.customer : undefined;
+    const { email: _email, ...shipTo } = check.customer;
+    const keepAddress = onSaveAddress && savedAddresses && chosenAddress === NEW_ADDRESS && saveAddress;
     mutation.mutate(request, {
       onSuccess: async ({ url, sessionId }) => {
-        // Kept in the account before the browser leaves; a failure to keep it must not stop the payment.
-        if (addressToSave) {
-          const { email: _email, ...fields } = addressToSave;
-          await addAddress(fields).catch(() => undefined);
-        }
+        // Kept in the account before the browser leaves for the payment page. Best effort, and
+        // briefly: a failed or slow save must not stop the payment.
+        if (keepAddress) await settledWithin(onSaveAddress(shipTo), SAVE_ADDRESS_WAIT_MS);
         // The cart stays as it is: it is emptied only once the order is paid (order confirmation).
         saveCheckoutDraft({
           values: submitted,
@@ -268,6 +300,9 @@ function CheckoutForm({ lines, prefill, savedAddresses, abandoning }: CheckoutFo
 
   const changeField = (field: CustomerField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
+    // A saved address edited here is no longer that address: the choice says so (and may keep it).
+    if (field !== 'email' && chosenAddress !== undefined && chosenAddress !== NEW_ADDRESS)
+      setChosenAddress(NEW_ADDRESS);
     if (problems[field]) setProblems((current) => ({ ...current, [field]: undefined }));
   };
 
@@ -284,16 +319,29 @@ function CheckoutForm({ lines, prefill, savedAddresses, abandoning }: CheckoutFo
             <p>{t(`checkout.${formAlert}`)}</p>
           </div>
         ) : null}
-        {savedAddresses?.length && chosenAddress !== undefined ? (
-          <SavedAddressPicker addresses={savedAddresses} chosen={chosenAddress} onChoose={chooseAddress} />
-        ) : null}
-        <CustomerFields values={values} problems={problems} onChange={changeField} fieldRef={fieldRef} />
-        {savedAddresses && chosenAddress === NEW_ADDRESS ? (
-          <label className="checkbox-field">
-            <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} />
-            {t('checkout.saveAddress')}
-          </label>
-        ) : null}
+        <CustomerFields
+          values={values}
+          problems={problems}
+          onChange={changeField}
+          fieldRef={fieldRef}
+          addressChoice={
+            savedAddresses?.length && chosenAddress !== undefined ? (
+              <SavedAddressPicker addresses={savedAddresses} chosen={chosenAddress} onChoose={chooseAddress} />
+            ) : null
+          }
+          addressExtra={
+            onSaveAddress && savedAddresses && chosenAddress === NEW_ADDRESS ? (
+              <label className="checkbox-field">
+                <input
+                  type="checkbox"
+                  checked={saveAddress}
+                  onChange={(event) => setSaveAddress(event.target.checked)}
+                />
+                {t('checkout.saveAddress')}
+              </label>
+            ) : null
+          }
+        />
       </form>
       <div className="checkout-side">
         <OrderSummary
@@ -324,7 +372,7 @@ function CheckoutForm({ lines, prefill, savedAddresses, abandoning }: CheckoutFo
  * gets an empty state instead of the form. Back from a cancelled payment, what was typed is
  * restored and the abandoned payment session is released.
  */
-export function CheckoutView({ prefill, savedAddresses, cancelled = false }: CheckoutViewProps) {
+export function CheckoutView({ prefill, savedAddresses, onSaveAddress, cancelled = false }: CheckoutViewProps) {
   const lines = useCartStore((state) => state.lines);
   useCartLabels(lines);
   const abandoning = useAbandonCancelledSession(cancelled);
@@ -334,7 +382,13 @@ export function CheckoutView({ prefill, savedAddresses, cancelled = false }: Che
       {lines.length === 0 ? (
         <EmptyCheckout />
       ) : (
-        <CheckoutForm lines={lines} prefill={prefill} savedAddresses={savedAddresses} abandoning={abandoning} />
+        <CheckoutForm
+          lines={lines}
+          prefill={prefill}
+          savedAddresses={savedAddresses}
+          onSaveAddress={onSaveAddress}
+          abandoning={abandoning}
+        />
       )}
     </>
   );

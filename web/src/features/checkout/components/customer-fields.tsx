@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SHIPPING_COUNTRIES } from '@linea/shared/contracts/checkout';
@@ -21,6 +21,10 @@ export interface CustomerFieldsProps {
   onChange: (field: CustomerField, value: string) => void;
   /** Receives each field's element, so the form can focus the first invalid one. */
   fieldRef: (field: CustomerField) => (element: FieldElement | null) => void;
+  /** Between contact and shipping address: a signed-in customer's saved addresses to choose from. */
+  addressChoice?: ReactNode;
+  /** Below the address fields, inside their group (e.g. "Save this address to my account"). */
+  addressExtra?: ReactNode;
 }
 
 /** Switzerland is the only destination (spec §5): a select that says so, with the reason below. */
@@ -75,7 +79,14 @@ function CountryField({
 }
 
 /** Contact and shipping address (spec §2, §5), each a labelled group with its own heading. */
-export function CustomerFields({ values, problems, onChange, fieldRef }: CustomerFieldsProps) {
+export function CustomerFields({
+  values,
+  problems,
+  onChange,
+  fieldRef,
+  addressChoice,
+  addressExtra,
+}: CustomerFieldsProps) {
   const { t } = useTranslation();
   const problem = problems.email;
   return (
@@ -99,11 +110,13 @@ export function CustomerFields({ values, problems, onChange, fieldRef }: Custome
           maxLength={254}
         />
       </fieldset>
+      {addressChoice}
       <fieldset className="checkout-fieldset">
         <legend>
           <h2>{t('checkout.shippingHeading')}</h2>
         </legend>
         <AddressInputs values={values} problems={problems} onChange={onChange} fieldRef={fieldRef} />
+        {addressExtra}
       </fieldset>
     </>
   );

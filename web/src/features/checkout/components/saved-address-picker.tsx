@@ -5,7 +5,7 @@ export const NEW_ADDRESS = 'new';
 
 /**
  * A signed-in customer's saved addresses as choices above the shipping fields: choosing one fills
- * them, "A new address" empties them for typing.
+ * them, "Use a new address" empties them for typing.
  */
 export function SavedAddressPicker({
   addresses,
