@@ -143,6 +143,31 @@ const readLine = (stored: Record<string, unknown>): OrderItem => {
   return { ...line, sizeLabel: line.sizeLabel ?? line.size, colorName: line.colorName ?? line.color };
 };
 
+/**
+ * The OrderStatusChanged an order change writes into its outbox. `extra` carries what an admin
+ * told the customer (message, tracking); empty values are left out.
+ */
+function statusChangedEntry(
+  order: Order,
+  change: { from: OrderStatus; to: OrderStatus; reason: StatusChangeReason; at: string },
+  extra: Partial<Pick<OrderStatusChangedV1, 'message' | 'carrier' | 'trackingNumber' | 'trackingUrl'>> = {},
+): Omit<OutboxEntry, 'id'> {
+  return {
+    detailType: 'OrderStatusChanged',
+    detail: {
+      version: 1,
+      orderId: order.id,
+      from: change.from,
+      to: change.to,
+      reason: change.reason,
+      email: order.email,
+      locale: order.locale,
+      changedAt: change.at,
+      ...Object.fromEntries(Object.entries(extra).filter(([, value]) => value)),
+    },
+  };
+}
+
 export function toItem(order: Order): Record<string, unknown> {
   return {
     ...keys.order(order.id),
@@ -279,19 +304,12 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
     async placeManualOrder(order: Order, actor: Actor): Promise<void> {
       const units = [...stockByProduct(order.items)];
       const outboxId = randomUUID();
-      const entry: Omit<OutboxEntry, 'id'> = {
-        detailType: 'OrderStatusChanged',
-        detail: {
-          version: 1,
-          orderId: order.id,
-          from: 'pending',
-          to: order.status,
-          reason: 'manual_order',
-          email: order.email,
-          locale: order.locale,
-          changedAt: order.createdAt,
-        },
-      };
+      const entry = statusChangedEntry(order, {
+        from: 'pending',
+        to: order.status,
+        reason: 'manual_order',
+        at: order.createdAt,
+      });
       const items = [
         {
           Put: {
@@ -358,19 +376,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
       const sign = releasesStock(from, to) ? 1 : reservesStock(from, to) ? -1 : 0;
       let units = sign ? [...stockByProduct(order.items)] : [];
       const outboxId = randomUUID();
-      const entry: Omit<OutboxEntry, 'id'> = {
-        detailType: 'OrderStatusChanged',
-        detail: {
-          version: 1,
-          orderId: order.id,
-          from,
-          to,
-          reason: change.reason,
-          email: order.email,
-          locale: order.locale,
-          changedAt: change.at,
-        },
-      };
+      const entry = statusChangedEntry(order, { from, to, reason: change.reason, at: change.at });
       for (;;) {
         const items = [
           {
@@ -471,23 +477,11 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
         statusHistory: [...(order.statusHistory ?? []), ...history],
         updatedAt: at,
       };
-      const entry: Omit<OutboxEntry, 'id'> = {
-        detailType: 'OrderStatusChanged',
-        detail: {
-          version: 1,
-          orderId: order.id,
-          from,
-          to,
-          reason: 'admin_update',
-          email: order.email,
-          locale: order.locale,
-          changedAt: at,
-          ...(update.message ? { message: update.message } : {}),
-          ...(tracking.carrier ? { carrier: tracking.carrier } : {}),
-          ...(tracking.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
-          ...(tracking.trackingUrl ? { trackingUrl: tracking.trackingUrl } : {}),
-        },
-      };
+      const entry = statusChangedEntry(
+        order,
+        { from, to, reason: 'admin_update', at },
+        { message: update.message, ...tracking },
+      );
       const set = Object.entries(tracking).filter(([, value]) => value !== undefined);
       const removed = Object.entries(tracking).filter(([, value]) => value === undefined);
       const sign = releasesStock(from, to) ? 1 : reservesStock(from, to) ? -1 : 0;

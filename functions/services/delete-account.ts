@@ -1,5 +1,6 @@
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll } from '../data/batch-write';
 import { keys } from '../data/keys';
 import { orders as orderRepository, type OrderRepository } from '../data/order-repository';
 import { queryAllItems } from '../data/query-pages';
@@ -41,19 +42,11 @@ export async function deleteAccount(userId: string, deps: Deps = defaults): Prom
     ExpressionAttributeValues: { ':pk': keys.customerPartition(userId).PK },
     ProjectionExpression: 'PK, SK',
   });
-  for (let start = 0; start < items.length; start += 25) {
-    let requests = items
-      .slice(start, start + 25)
-      .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
-    for (let attempt = 0; requests.length; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      if (attempt > 6) throw new Error('DynamoDB kept leaving account items undeleted');
-      const { UnprocessedItems } = await deps.db.send(
-        new BatchWriteCommand({ RequestItems: { [config().tableName]: requests } }),
-      );
-      requests = (UnprocessedItems?.[config().tableName] ?? []) as typeof requests;
-    }
-  }
+  await batchWriteAll(
+    deps.db,
+    config().tableName,
+    items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })),
+  );
   await deps.deleteUser(userId);
   logger.info('Account deleted', { userId, itemsDeleted: items.length, ordersKept: detached });
 }

@@ -32,23 +32,20 @@ export async function seedPromoCodes(db: DynamoDBDocumentClient, tableName: stri
  * figures are those the events would have made. Stock is left alone: these sales are history.
  */
 export async function seedDemoOrders(db: DynamoDBDocumentClient, tableName: string): Promise<number> {
-  const [{ BatchWriteCommand }, { toItem }, { createStatsRepository }, { seedCatalogue }, { demoOrders }] =
+  const [{ batchWriteAll }, { toItem }, { createStatsRepository }, { seedCatalogue }, { demoOrders }] =
     await Promise.all([
-      import('@aws-sdk/lib-dynamodb'),
+      import('../../functions/data/batch-write'),
       import('../../functions/data/order-repository'),
       import('../../functions/data/stats-repository'),
       import('./seed/catalogue'),
       import('./seed/demo-orders'),
     ]);
   const orders = demoOrders(seedCatalogue);
-  for (let start = 0; start < orders.length; start += 25) {
-    let requests = orders.slice(start, start + 25).map(({ order }) => ({ PutRequest: { Item: toItem(order) } }));
-    for (let attempt = 0; requests.length; attempt += 1) {
-      if (attempt > 8) throw new Error('DynamoDB kept leaving demo orders unprocessed');
-      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
-    }
-  }
+  await batchWriteAll(
+    db,
+    tableName,
+    orders.map(({ order }) => ({ PutRequest: { Item: toItem(order) } })),
+  );
   const stats = createStatsRepository(db, () => tableName);
   const queue = [...orders];
   await Promise.all(
