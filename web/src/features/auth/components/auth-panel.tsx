@@ -208,16 +208,28 @@ export function AuthPanel({ onSignedIn }: AuthPanelProps) {
       showError('confirmSignUp', err);
       return 'failed';
     }
+    return signInAfterCode(email, password, t('auth.signUpSucceeded'), t('auth.signUpSucceededDescription'));
+  }
+
+  /**
+   * The code worked (account confirmed, or password reset): sign in with the password still in
+   * the form. If that fails (e.g. offline), sign-in mode with the email filled in.
+   */
+  async function signInAfterCode(
+    email: string,
+    password: string,
+    title: string,
+    description: string,
+  ): Promise<'done' | 'failed'> {
     try {
       await signIn(email, password);
     } catch (err) {
-      // Confirmed, but not signed in (e.g. offline): sign-in with the email filled in.
       showError('signIn', err);
       switchToSignIn(email);
       return 'failed';
     }
     dismissErrors();
-    toast.success(t('auth.signUpSucceeded'), t('auth.signUpSucceededDescription'));
+    toast.success(title, description);
     onSignedIn();
     return 'done';
   }
@@ -256,17 +268,12 @@ export function AuthPanel({ onSignedIn }: AuthPanelProps) {
       showError('confirmPasswordReset', err);
       return 'failed';
     }
-    try {
-      await signIn(email, newPassword);
-    } catch (err) {
-      showError('signIn', err);
-      switchToSignIn(email);
-      return 'failed';
-    }
-    dismissErrors();
-    toast.success(t('auth.forgotPassword.succeeded'), t('auth.forgotPassword.succeededDescription'));
-    onSignedIn();
-    return 'done';
+    return signInAfterCode(
+      email,
+      newPassword,
+      t('auth.forgotPassword.succeeded'),
+      t('auth.forgotPassword.succeededDescription'),
+    );
   }
 
   function renderStep(current: Step) {

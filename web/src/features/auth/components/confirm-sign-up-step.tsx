@@ -1,7 +1,7 @@
+import { CodeField } from './code-field';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import type { AuthProblem } from '../auth-errors';
 import { CODE_PATTERN, normaliseCode, StepHeading } from './step-heading';
 
@@ -59,13 +59,7 @@ export function ConfirmSignUpStep({ email, onConfirm, onResend, onChangeEmail }:
       <StepHeading>{t('auth.confirmSignUp.heading')}</StepHeading>
       <p className="muted auth-intro">{t('auth.confirmSignUp.intro', { email })}</p>
       <form className="auth-form" onSubmit={(event) => void handleSubmit(event)} aria-busy={busy} noValidate>
-        <TextField
-          label={t('auth.confirmSignUp.code')}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={12}
-          required
+        <CodeField
           value={code}
           onChange={(event) => {
             setCode(event.target.value);

@@ -1,3 +1,4 @@
+import { CodeField } from './code-field';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasEdgeWhitespace, unmetPasswordRules } from '@linea/shared/domain/password-policy';
@@ -127,13 +128,7 @@ export function ForgotPassword({ defaultEmail = '', onRequest, onReset, onResent
       <form className="auth-form" onSubmit={(event) => void reset(event)} aria-busy={busy} noValidate>
         {/* The account's name, for password managers to store the new password under. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <TextField
-          label={t('auth.confirmSignUp.code')}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={12}
-          required
+        <CodeField
           value={code}
           onChange={(event) => {
             setCode(event.target.value);

@@ -126,20 +126,21 @@ export function CustomerFields({
  * Name, street, postal code, city and country of a Swiss address: the checkout's shipping
  * address and the account's saved addresses, with the same labels, autocomplete and checks.
  */
-export function AddressInputs<F extends CustomerField>({
+type AddressField = Exclude<CustomerField, 'email'>;
+
+export function AddressInputs({
   values,
   problems,
   onChange,
   fieldRef,
 }: {
-  values: Pick<CustomerValues, Exclude<CustomerField, 'email'>>;
-  problems: Partial<Record<F, FieldProblem>>;
-  onChange: (field: Exclude<CustomerField, 'email'>, value: string) => void;
-  fieldRef: (field: Exclude<CustomerField, 'email'>) => (element: FieldElement | null) => void;
+  values: Pick<CustomerValues, AddressField>;
+  problems: FieldProblems;
+  onChange: (field: AddressField, value: string) => void;
+  fieldRef: (field: AddressField) => (element: FieldElement | null) => void;
 }) {
   const { t } = useTranslation();
-  type AddressField = Exclude<CustomerField, 'email'>;
-  const problemOf = (field: AddressField) => (problems as Partial<Record<AddressField, FieldProblem>>)[field];
+  const problemOf = (field: AddressField) => problems[field];
   const change = (field: AddressField) => (event: ChangeEvent<FieldElement>) => onChange(field, event.target.value);
   // The form-level alert speaks for all fields at once, so the fields themselves stay quiet.
   const common = (field: AddressField) => {
