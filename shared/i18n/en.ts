@@ -994,7 +994,7 @@ export const en = {
   },
 } as const satisfies EnRequirements;
 
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** The shape every translation must have: en's keys, any strings. */
 export type Dictionary = Widen<typeof en>;

@@ -4,15 +4,12 @@
  * mobile menu). A violation is reported with its rule, impact, element and axe's summary, so
  * it can be fixed without re-running anything.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './axe';
 import { addToCart, eventually, launchBrowser, openShop, settle, signInThroughUi, signUpShopper } from './browser';
 
 const shop = inject('shop');
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 let browser: Browser;
 
 beforeAll(async () => {
@@ -21,34 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface AxeNode {
-  target: unknown[];
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
-
-/** Runs axe on what is on screen now and returns one line per failing element. */
-async function axeViolations(page: Page): Promise<{ rule: string; detail: string }[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async (tags) => {
-    const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: { runOnly: string[] }) => Promise<{ violations: AxeViolation[] }> };
-    };
-    return (await axe.run(document, { runOnly: tags })).violations;
-  }, WCAG_AA);
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => ({
-      rule: `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help}`,
-      detail: `${node.target.map(String).join(' ')} :: ${(node.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`,
-    })),
-  );
-}
 
 /** The same finding on many pages (a header control) is one entry, naming every page it is on. */
 function report(findings: { where: string; rule: string; detail: string }[]): string[] {

@@ -151,7 +151,28 @@ export function createApiClient(deps: ApiClientDeps) {
     return parsed.data as Result<S>;
   }
 
-  return { request };
+  /**
+   * A file the API answers with (e.g. a CSV export): the body as a Blob, failures as ApiError,
+   * the same token and error handling as `request`.
+   */
+  async function download(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Blob> {
+    const fetchImpl = deps.fetch ?? globalThis.fetch;
+    const idToken = await deps.getIdToken();
+    let response: Response;
+    try {
+      response = await fetchImpl(buildUrl(deps.baseUrl(), path, options.query), {
+        headers: idToken ? { authorization: idToken } : {},
+        signal: options.signal,
+      });
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      throw new ApiError(0, 'INTERNAL', 'Network request failed', undefined, { cause: err });
+    }
+    if (!response.ok) throw errorFromResponse(response.status, await readJson(response));
+    return response.blob();
+  }
+
+  return { request, download };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../components/ui/status-message';
 import { paths } from '../config/paths';
 import { currentLocale } from '../i18n/i18n';
-import { redirectIfSignedIn, requireSession } from '../routes/guards';
+import { redirectIfSignedIn, requireAdminSession, requireSession } from '../routes/guards';
 import { NotFoundRoute } from '../routes/not-found';
 import { RouteError } from '../routes/route-error';
 import { RootLayout } from './root-layout';
@@ -29,7 +29,7 @@ const relative = (path: string) => path.replace(/^\//, '');
 
 /**
  * Every page is a lazy route: its code (and everything only it uses, like Amplify for /auth
- * and the account pages, or the admin back office later) is a separate chunk. Catalogue pages
+ * and the account pages, or the admin back office with its texts) is a separate chunk. Catalogue pages
  * start their data request in the loader, in parallel with downloading the page's code; the
  * fetchers themselves are imported there too, so the API contracts stay out of the entry.
  */
@@ -150,6 +150,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: relative(paths.privacy.path),
               lazy: () => import('../routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
+            },
+            {
+              path: relative(paths.adminLogin.path),
+              lazy: () => import('../routes/admin-login').then((m) => ({ Component: m.AdminLoginRoute })),
+            },
+            {
+              path: relative(paths.admin.path),
+              loader: requireAdminSession,
+              lazy: () => import('../routes/admin').then((m) => ({ Component: m.AdminRoute })),
             },
             { path: '*', Component: NotFoundRoute },
           ],

@@ -30,6 +30,13 @@ export const paths = {
   faq: { path: '/faq', getHref: () => '/faq' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  adminLogin: { path: '/admin-login', getHref: () => '/admin-login' },
+  /** The back office; `?tab=` names the section (see admin-tabs.ts). */
+  admin: {
+    path: '/admin',
+    getHref: (params?: Record<string, string>) =>
+      params ? `/admin?${new URLSearchParams(params).toString()}` : '/admin',
+  },
   /** The header's search: the catalogue page filters by `q`. */
   search: {
     path: '/products',

@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { RETURN_TO_PARAM, safeReturnTo, signInHref } from '../lib/auth/return-to';
 import { useSessionStore } from '../stores/session-store';
 
@@ -17,4 +18,9 @@ export function requireSession({ request }: LoaderFunctionArgs) {
 export function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
   if (useSessionStore.getState().status !== 'signedIn') return null;
   return redirect(safeReturnTo(new URL(request.url).searchParams.get(RETURN_TO_PARAM)));
+}
+
+/** The back office has its own sign-in page; whether the account is an admin, the API says. */
+export function requireAdminSession() {
+  return useSessionStore.getState().status === 'signedIn' ? null : redirect(paths.adminLogin.getHref());
 }

@@ -1,0 +1,312 @@
+/**
+ * The back office (issue 11) as the shop's owner meets it: signing in at /admin-login (and a
+ * customer refused), the orders desk (a manual order, search, details, a status change that
+ * reaches the customer's mailbox, the CSV), the figures with their tables, German, and axe on
+ * every tab in both themes. A shopper's pages never download the admin code or its texts.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './axe';
+import {
+  eventually,
+  expectToast,
+  languageSwitcher,
+  launchBrowser,
+  openShop,
+  signUpShopper,
+  waitForEmail,
+  type ShopOptions,
+} from './browser';
+
+const shop = inject('shop');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInAsAdmin(page: Page, credentials = { email: shop.adminEmail, password: shop.adminPassword }) {
+  await page.goto('/admin-login');
+  const main = page.getByRole('main');
+  await main.getByLabel('Email', { exact: true }).fill(credentials.email);
+  await main.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await main.getByRole('button', { name: 'Access Admin Panel' }).click();
+}
+
+async function openAdmin(options: ShopOptions = {}) {
+  const shopPage = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce', ...options });
+  await signInAsAdmin(shopPage.page);
+  await shopPage.page.waitForURL(/\/admin(\?|$)/);
+  await shopPage.page.getByRole('tablist').waitFor();
+  return shopPage;
+}
+
+/** Places a manual order through the dialog, as the owner would for a phone order. */
+async function createManualOrder(page: Page, customer: { email: string; firstName: string; lastName: string }) {
+  const main = page.getByRole('main');
+  await main.getByRole('tab', { name: 'Orders' }).click();
+  await main.getByRole('button', { name: 'Create Manual Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Manual Order' });
+  await dialog.getByLabel('Email', { exact: true }).fill(customer.email);
+  await dialog.getByLabel('First name', { exact: true }).fill(customer.firstName);
+  await dialog.getByLabel('Last name', { exact: true }).fill(customer.lastName);
+  await dialog.getByLabel('Address', { exact: true }).fill('Seestrasse 4');
+  await dialog.getByLabel('ZIP code', { exact: true }).fill('6004');
+  await dialog.getByLabel('City', { exact: true }).fill('Luzern');
+  // Without a product the form says so and sends nothing.
+  await dialog.getByRole('button', { name: 'Create Order' }).click();
+  await dialog.getByText('Please select a product').waitFor();
+
+  await dialog.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByRole('option', { name: /^Essential Organic Tee/ }).click();
+  await dialog.getByRole('combobox', { name: 'Size' }).click();
+  await page.getByRole('option', { name: 'M', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Colour' }).click();
+  await page.getByRole('option', { name: 'Black', exact: true }).click();
+  await dialog.getByLabel('Quantity').fill('2');
+  await dialog.getByLabel(/^Custom price \(CHF\)/).fill('40');
+  // 2 × CHF 40.00 + CHF 10.00 shipping (spec §9).
+  await eventually(() => dialog.innerText()).toMatch(/Total\s*CHF\s*90\.00/);
+  await dialog.getByRole('button', { name: 'Create Order' }).click();
+  await expectToast(
+    page,
+    'Order Created',
+    `Manual order created successfully for ${customer.firstName} ${customer.lastName}`,
+  );
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('the admin back office', () => {
+  it('keeps its code and texts out of the storefront', async () => {
+    const { page, context } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.url());
+    });
+    await page.goto('/');
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    await page.goto('/products');
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const url of scripts) {
+      const code = await (await fetch(url)).text();
+      expect(code, url).not.toContain('Access Admin Panel');
+      expect(code, url).not.toContain('Manual order created successfully');
+    }
+    await context.close();
+  });
+
+  it('lets only an admin in: a wrong password and a customer get Access Denied; sign-out returns to /admin-login', async () => {
+    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    await page.goto('/admin');
+    await page.waitForURL('**/admin-login');
+    await page.getByRole('heading', { level: 1, name: 'Admin Access' }).waitFor();
+
+    await signInAsAdmin(page, { email: shop.adminEmail, password: 'not-the-password-1A!' });
+    await expectToast(page, 'Access Denied', 'Invalid password');
+    expect(page.url()).toMatch(/\/admin-login$/);
+
+    const customer = await signUpShopper(shop, 'Noor');
+    await signInAsAdmin(page, customer);
+    await expectToast(page, 'Access Denied', 'Invalid password');
+    await page.goto('/admin');
+    await page.waitForURL('**/admin-login');
+
+    await signInAsAdmin(page);
+    await expectToast(page, 'Welcome to Admin Panel');
+    await page.waitForURL(/\/admin$/);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    const tabs = main.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual([
+      'Overview',
+      'Orders',
+      'Analytics',
+      'Products',
+      'Newsletter',
+      'Promo Codes',
+      'Activity Logs',
+    ]);
+    // A reload keeps the session and the tab.
+    await main.getByRole('tab', { name: 'Analytics' }).click();
+    await page.waitForURL('**/admin?tab=analytics');
+    await page.reload();
+    await main.getByRole('tab', { name: 'Analytics', selected: true }).waitFor();
+
+    await main.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/admin-login');
+    await page.goto('/admin');
+    await page.waitForURL('**/admin-login');
+    // Cognito answers a wrong password with a 400, which the browser logs; nothing else may fail.
+    expect(problems.filter((problem) => !problem.includes(`(${shop.cognitoEndpoint}`))).toEqual([]);
+    await context.close();
+  });
+
+  it('takes a manual order, finds it, shows its details, ships it with a tracking link the customer receives, and exports it', async () => {
+    const { page, context } = await openAdmin();
+    const main = page.getByRole('main');
+    const customer = { email: `mia-${randomUUID().slice(0, 8)}@example.ch`, firstName: 'Mia', lastName: 'Keller' };
+    await createManualOrder(page, customer);
+    await waitForEmail(shop.mailboxUrl, (email) => email.destination.to.includes(customer.email));
+
+    // Search on the server, by a part of the email in another case.
+    await main.getByRole('searchbox', { name: 'Search orders' }).fill(customer.email.slice(0, 12).toUpperCase());
+    await main.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/[?&]q=/);
+    const entry = main.getByRole('article', { name: /^Order #[0-9A-F]{8}$/ });
+    await eventually(() => entry.count()).toBe(1);
+    const text = await entry.innerText();
+    expect(text).toContain('Mia Keller');
+    expect(text).toContain(customer.email);
+    expect(text).toContain('Confirmed');
+    expect(text).toMatch(/CHF\s*90\.00/);
+    expect(text).not.toContain('$');
+    const number = /Order #([0-9A-F]{8})/.exec(text)?.[1] ?? '';
+
+    // Details, in the URL: a reload opens the same order.
+    await entry.getByRole('button', { name: `Details of order #${number}` }).click();
+    let dialog = page.getByRole('dialog', { name: `Details of order #${number}` });
+    await dialog.waitFor();
+    await page.waitForURL(/[?&]order=/);
+    await page.reload();
+    await dialog.waitFor();
+    const details = await dialog.innerText();
+    // The order keeps the texts of its language: the customer's emails are in German.
+    expect(details).toContain('T-Shirt aus Bio-Baumwolle');
+    expect(details).toContain('Switzerland');
+    expect(details).toMatch(/CHF\s*40\.00 × 2/);
+    expect(details).toMatch(/Subtotal\s*CHF\s*80\.00/);
+    expect(details).toMatch(/Shipping\s*CHF\s*10\.00/);
+    expect(details).toContain('Seestrasse 4');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Ship it with Swiss Post: the tracking URL fills itself in and stays editable.
+    await entry.getByRole('button', { name: `Update status of order #${number}` }).click();
+    dialog = page.getByRole('dialog', { name: `Update status of order #${number}` });
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Shipped' }).click();
+    await dialog.getByRole('combobox', { name: 'Carrier' }).click();
+    await page.getByRole('option', { name: 'Swiss Post' }).click();
+    const trackingNumber = `99.00.${Date.now().toString().slice(-6)}.12345678`;
+    await dialog.getByLabel('Tracking number').fill(trackingNumber);
+    const trackingUrl = dialog.getByLabel(/^Tracking URL/);
+    await eventually(() => trackingUrl.inputValue()).toContain('service.post.ch');
+    await dialog.getByLabel(/^Message to the customer/).fill('Packed with care in Zürich.');
+    await dialog.getByRole('button', { name: 'Update Order Status' }).click();
+    await expectToast(page, 'Order Updated', 'Order status updated and customer notified via email.');
+    await eventually(() => entry.innerText()).toContain('Shipped');
+    expect(await entry.innerText()).toContain(trackingNumber);
+
+    const shipped = await waitForEmail(
+      shop.mailboxUrl,
+      (email) => email.destination.to.includes(customer.email) && (email.body.html ?? '').includes('service.post.ch'),
+    );
+    expect(shipped.body.html).toContain('Packed with care in Zürich.');
+
+    // The CSV of this search: one order, with a BOM for Excel.
+    const download = page.waitForEvent('download');
+    await main.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = await readFile(file, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain(customer.email);
+    expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
+
+    // A search that matches nothing says so.
+    await main.getByRole('searchbox', { name: 'Search orders' }).fill(`nobody-${randomUUID()}`);
+    await main.getByRole('button', { name: 'Search', exact: true }).click();
+    await main.getByText('No orders found matching your search').waitFor();
+    await context.close();
+  });
+
+  it('shows the figures as charts with their tables, a period chooser, and all of it in German', async () => {
+    const { page, context } = await openAdmin();
+    const main = page.getByRole('main');
+    for (const label of ['Total revenue', 'Orders', 'Customers', 'Conversion rate']) {
+      await main
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .waitFor();
+    }
+    await main.getByText('Total orders placed').waitFor();
+    await main.getByText('Unique customers').waitFor();
+    await main.getByText('Orders per customer').waitFor();
+    const revenueChart = main.getByRole('figure', { name: 'Revenue per day · Last 30 days' });
+    await revenueChart.locator('.recharts-surface').waitFor();
+    await revenueChart.getByText('Show as a table').click();
+    const table = revenueChart.getByRole('table');
+    await table.waitFor();
+    // A heading row and one row per day.
+    expect(await table.getByRole('row').count()).toBe(31);
+
+    await main.getByRole('tab', { name: 'Analytics' }).click();
+    await main.getByRole('heading', { name: 'Financial Summary' }).waitFor();
+    await main.getByText('Average order value').waitFor();
+    await main.getByText('Products listed').waitFor();
+    const lastWeek = main.getByRole('radio', { name: 'Last 7 days' });
+    await lastWeek.click();
+    await page.waitForURL(/days=7/);
+    await eventually(() => lastWeek.isChecked()).toBe(true);
+    const week = main.getByRole('figure', { name: 'Orders per day · Last 7 days' });
+    await week.getByText('Show as a table').click();
+    expect(await week.getByRole('table').getByRole('row').count()).toBe(8);
+    await main.getByRole('figure', { name: 'Orders by status' }).waitFor();
+    await main.getByRole('heading', { name: 'Top products by units' }).waitFor();
+
+    await languageSwitcher(page).getByRole('button', { name: 'Deutsch' }).click();
+    await main.getByRole('heading', { level: 1, name: 'Admin-Dashboard' }).waitFor();
+    await main.getByRole('heading', { name: 'Finanzübersicht' }).waitFor();
+    await main.getByRole('tab', { name: 'Bestellungen' }).click();
+    await main.getByRole('button', { name: 'Manuelle Bestellung erfassen' }).waitFor();
+    await main.getByRole('searchbox', { name: 'Bestellungen suchen' }).waitFor();
+    await context.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`passes axe on every tab, and the order dialogs, in the ${colorScheme} theme`, async () => {
+      const { page, context } = await openAdmin({ colorScheme, storage: { 'vite-ui-theme': colorScheme } });
+      const main = page.getByRole('main');
+      const findings: string[] = [];
+      const check = async (where: string) => {
+        for (const { rule, detail } of await axeViolations(page)) findings.push(`${where}: ${rule} at ${detail}`);
+      };
+      for (const tab of ['Overview', 'Orders', 'Analytics', 'Products', 'Newsletter', 'Promo Codes', 'Activity Logs']) {
+        await main.getByRole('tab', { name: tab }).click();
+        await main.getByRole('tab', { name: tab, selected: true }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await check(tab);
+      }
+      await main.getByRole('tab', { name: 'Orders' }).click();
+      await main.getByRole('button', { name: 'Create Manual Order' }).click();
+      await page.getByRole('dialog', { name: 'Create Manual Order' }).getByLabel('Email', { exact: true }).waitFor();
+      await check('Create Manual Order');
+      await page.keyboard.press('Escape');
+      const entry = main.getByRole('article').first();
+      if (await entry.count()) {
+        await entry.getByRole('button', { name: /^Details of order/ }).click();
+        await page.getByRole('dialog').waitFor();
+        await check('Details');
+        await page.keyboard.press('Escape');
+      }
+      expect(findings).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('fits a 360 px phone: the tabs scroll sideways, the page does not', async () => {
+    const { page, context } = await openAdmin({ viewport: { width: 360, height: 740 } });
+    for (const tab of ['overview', 'orders', 'analytics']) {
+      await page.goto(`/admin?tab=${tab}`);
+      await page.getByRole('tab', { selected: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, tab).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
+});

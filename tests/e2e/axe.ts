@@ -1,0 +1,36 @@
+/**
+ * axe-core's WCAG 2.2 AA rules on what a page shows now: one line per failing element, with the
+ * rule, its impact and axe's summary, so a finding can be fixed without re-running anything.
+ */
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+export async function axeViolations(page: Page): Promise<{ rule: string; detail: string }[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: { runOnly: string[] }) => Promise<{ violations: AxeViolation[] }> };
+    };
+    return (await axe.run(document, { runOnly: tags })).violations;
+  }, WCAG_AA);
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => ({
+      rule: `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help}`,
+      detail: `${node.target.map(String).join(' ')} :: ${(node.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`,
+    })),
+  );
+}

@@ -1,0 +1,59 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  adminAnalyticsResponse,
+  adminOrdersResponse,
+  adminOverviewResponse,
+  type AdminManualOrderRequest,
+  type AdminOrderUpdateRequest,
+} from '@linea/shared/contracts/admin';
+import { orderDto, type OrderDto } from '@linea/shared/contracts/orders';
+import { api } from '../../../api/client';
+
+/** Every admin query sits under this key: a status change or a new order refreshes them all. */
+export const adminQueryKey = ['admin'] as const;
+
+export const overviewQuery = () =>
+  queryOptions({
+    queryKey: [...adminQueryKey, 'overview'],
+    queryFn: ({ signal }) => api.request('/admin/overview', { schema: adminOverviewResponse, signal }),
+  });
+
+export const analyticsQuery = (days: number) =>
+  queryOptions({
+    queryKey: [...adminQueryKey, 'analytics', days],
+    queryFn: ({ signal }) =>
+      api.request('/admin/analytics', { query: { days }, schema: adminAnalyticsResponse, signal }),
+  });
+
+/** The newest orders, or those matching `query`, 10 a page (spec §9), more on request. */
+export const adminOrdersQuery = (query: string) =>
+  infiniteQueryOptions({
+    queryKey: [...adminQueryKey, 'orders', 'list', query],
+    queryFn: ({ pageParam, signal }) =>
+      api.request('/admin/orders', {
+        query: { query: query || undefined, cursor: pageParam },
+        schema: adminOrdersResponse,
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+export const adminOrderQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminQueryKey, 'orders', 'one', id],
+    queryFn: ({ signal }) => api.request(`/admin/orders/${encodeURIComponent(id)}`, { schema: orderDto, signal }),
+  });
+
+export function updateOrderStatus(id: string, update: AdminOrderUpdateRequest): Promise<OrderDto> {
+  return api.request(`/admin/orders/${encodeURIComponent(id)}`, { method: 'PATCH', body: update, schema: orderDto });
+}
+
+export function createManualOrder(order: AdminManualOrderRequest): Promise<OrderDto> {
+  return api.request('/admin/orders', { method: 'POST', body: order, schema: orderDto });
+}
+
+/** The CSV of the orders matching `query` (all of them without one). */
+export function exportOrders(query: string): Promise<Blob> {
+  return api.download('/admin/orders/export', { query: { query: query || undefined } });
+}
