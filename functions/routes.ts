@@ -187,6 +187,13 @@ export const routes = [
   },
   {
     method: 'GET',
+    path: '/admin/audit',
+    access: 'admin',
+    handler: 'http/admin/list-audit',
+    permissions: { table: 'read' },
+  },
+  {
+    method: 'GET',
     path: '/wishlist',
     access: 'customer',
     handler: 'http/wishlist/get-wishlist',

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AuditEntryDto } from '@linea/shared/contracts/admin';
 import type { Actor } from '../lib/auth';
+import { ddb } from '../lib/clients/dynamodb';
+import { config } from '../lib/config';
+import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';
 
 /** What an admin did to a record (the spec's activity-log actions). */
@@ -50,3 +55,70 @@ export function auditEntryPut(
     },
   };
 }
+
+/** A stored record as an object; a value that is not one (never written so) shows as `{ value }`. */
+function parseRecord(text: unknown): Record<string, unknown> | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value };
+  } catch {
+    return { value: text };
+  }
+}
+
+function toAuditEntryDto(item: Record<string, unknown>): AuditEntryDto {
+  const before = parseRecord(item.before);
+  const after = parseRecord(item.after);
+  return {
+    id: String(item.id),
+    createdAt: String(item.createdAt),
+    actorId: String(item.actorId),
+    actorEmail: String(item.actorEmail ?? ''),
+    action: item.action as AuditAction,
+    tableName: String(item.tableName),
+    recordId: String(item.recordId),
+    ...(before ? { before } : {}),
+    ...(after ? { after } : {}),
+  };
+}
+
+/** Reading the log: newest first, a page at a time (GSI3 `AUDIT`); there is no write but `auditEntryPut`. */
+export function createAuditLog(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
+  return {
+    async listRecent(page: {
+      cursor?: string;
+      limit: number;
+    }): Promise<{ items: AuditEntryDto[]; nextCursor?: string }> {
+      const partition = keys.auditByRecency('', '').GSI3PK;
+      const startKey = decodeCursor(page.cursor, {
+        PK: (v) => String(v).startsWith('AUDIT#'),
+        SK: (v) => v === 'AUDIT',
+        GSI3PK: (v) => v === partition,
+        GSI3SK: (v) => /^\d{4}-/.test(String(v)),
+      });
+      const result = await db.send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: 'GSI3',
+          KeyConditionExpression: 'GSI3PK = :pk',
+          ExpressionAttributeValues: { ':pk': partition },
+          ScanIndexForward: false,
+          Limit: page.limit,
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      const next = result.LastEvaluatedKey;
+      return {
+        items: (result.Items ?? []).map(toAuditEntryDto),
+        ...(next
+          ? { nextCursor: encodeCursor({ PK: next.PK, SK: next.SK, GSI3PK: next.GSI3PK, GSI3SK: next.GSI3SK }) }
+          : {}),
+      };
+    },
+  };
+}
+
+export const auditLog = createAuditLog();

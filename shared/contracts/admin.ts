@@ -134,3 +134,38 @@ export const adminManualOrderRequest = z
   })
   .strict();
 export type AdminManualOrderRequest = z.infer<typeof adminManualOrderRequest>;
+
+/** Spec §9: the activity log shows 100 entries; more on request. */
+export const AUDIT_PAGE_SIZE = 100;
+
+/** GET /admin/audit?cursor=: the admin changes, newest first. */
+export const adminAuditQuery = z
+  .object({
+    cursor: z.string().max(2000).optional(),
+    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
+  })
+  .strict();
+export type AdminAuditQuery = z.infer<typeof adminAuditQuery>;
+
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE'] as const;
+
+/** One admin change (spec §3 Audit log): who, what, on which record, before and after. */
+export const auditEntryDto = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  actorId: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  tableName: z.string(),
+  recordId: z.string(),
+  /** The record before and after the change, as the server stored them (absent on create / delete). */
+  before: z.record(z.string(), z.unknown()).optional(),
+  after: z.record(z.string(), z.unknown()).optional(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntryDto>;
+
+export const adminAuditResponse = z.object({
+  items: z.array(auditEntryDto),
+  nextCursor: z.string().optional(),
+});
+export type AdminAuditResponse = z.infer<typeof adminAuditResponse>;

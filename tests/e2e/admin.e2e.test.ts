@@ -173,7 +173,7 @@ describe('the admin back office', () => {
     await dialog.waitFor();
     await page.waitForURL(/[?&]order=/);
     await page.reload();
-    await dialog.waitFor();
+    await eventually(() => dialog.innerText()).toMatch(/CHF\s*40\.00 × 2/);
     const details = await dialog.innerText();
     // The order keeps the texts of its language: the customer's emails are in German.
     expect(details).toContain('T-Shirt aus Bio-Baumwolle');
@@ -186,7 +186,7 @@ describe('the admin back office', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // Ship it with Swiss Post: the tracking URL fills itself in and stays editable.
-    await entry.getByRole('button', { name: `Update status of order #${number}` }).click();
+    await entry.getByRole('button', { name: 'Update Order Status' }).click();
     dialog = page.getByRole('dialog', { name: `Update status of order #${number}` });
     await dialog.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Shipped' }).click();
@@ -216,6 +216,16 @@ describe('the admin back office', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain(customer.email);
     expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
+
+    // The activity log has the change at its top: who, what, and the fields it changed.
+    await main.getByRole('tab', { name: 'Activity Logs' }).click();
+    const newest = main.getByRole('table', { name: 'Activity Logs' }).getByRole('row').nth(1);
+    await eventually(() => newest.innerText()).toContain('status: shipped');
+    const logged = await newest.innerText();
+    expect(logged).toContain('Updated');
+    expect(logged).toContain('orders');
+    expect(logged).toContain(shop.adminEmail);
+    await main.getByRole('tab', { name: 'Orders' }).click();
 
     // A search that matches nothing says so.
     await main.getByRole('searchbox', { name: 'Search orders' }).fill(`nobody-${randomUUID()}`);

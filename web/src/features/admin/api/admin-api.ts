@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   adminAnalyticsResponse,
+  adminAuditResponse,
   adminOrdersResponse,
   adminOverviewResponse,
   type AdminManualOrderRequest,
@@ -57,3 +58,13 @@ export function createManualOrder(order: AdminManualOrderRequest): Promise<Order
 export function exportOrders(query: string): Promise<Blob> {
   return api.download('/admin/orders/export', { query: { query: query || undefined } });
 }
+
+/** The activity log, newest first, 100 a page (spec §9). */
+export const auditQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [...adminQueryKey, 'audit'],
+    queryFn: ({ pageParam, signal }) =>
+      api.request('/admin/audit', { query: { cursor: pageParam }, schema: adminAuditResponse, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor,
+  });

@@ -9,6 +9,7 @@ import { useSessionStore } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { ADMIN_TABS, tabFrom, type AdminTab } from '../lib/admin-tabs';
+import { ActivityLogTab } from './activity-log-tab';
 import { AnalyticsTab } from './analytics-tab';
 import { OrdersTab } from './orders-tab';
 import { OverviewTab } from './overview-tab';
@@ -74,6 +75,8 @@ export function AdminShell() {
         return <OrdersTab />;
       case 'analytics':
         return <AnalyticsTab />;
+      case 'activityLogs':
+        return <ActivityLogTab />;
       default:
         return <NotYetPanel />;
     }
