@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminOrdersResponse } from '@linea/shared/contracts/admin';
+import type { AdminAuditResponse, AdminOrdersResponse } from '@linea/shared/contracts/admin';
 import type { OrderDto } from '@linea/shared/contracts/orders';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toItem, type Order } from '../../functions/data/order-repository';
@@ -309,5 +309,37 @@ describe('POST /admin/orders', () => {
     const shopper = await signUp();
     const forbidden = await api('/admin/orders', { method: 'POST', token: shopper.idToken, json: {} });
     expect(forbidden.status).toBe(403);
+  });
+});
+
+describe('GET /admin/audit', () => {
+  it('reads the change an admin just made at the top of the log, and pages on with the cursor; admins only', async () => {
+    const order = await arrangeOrder();
+    await api(`/admin/orders/${order.id}`, { method: 'PATCH', token: admin, json: { status: 'processing' } });
+
+    const first = await api<AdminAuditResponse>('/admin/audit?limit=2', { token: admin });
+    expect(first.status).toBe(200);
+    // Other files' admin changes may land meanwhile; ours is among the newest, once.
+    const ours = first.body.items.filter((entry) => entry.recordId === order.id);
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).toMatchObject({
+      action: 'UPDATE',
+      tableName: 'orders',
+      actorEmail: endpoints().adminEmail,
+      before: { status: 'confirmed' },
+      after: { status: 'processing' },
+    });
+    expect(first.body.nextCursor).toBeDefined();
+    const next = await api<AdminAuditResponse>(`/admin/audit?limit=2&cursor=${first.body.nextCursor}`, {
+      token: admin,
+    });
+    expect(next.status).toBe(200);
+    const seen = new Set(first.body.items.map((entry) => entry.id));
+    expect(next.body.items.some((entry) => seen.has(entry.id))).toBe(false);
+    expect(next.body.items.every((entry) => entry.createdAt <= first.body.items.at(-1)!.createdAt)).toBe(true);
+
+    const customer = await signUp();
+    expect((await api('/admin/audit', { token: customer.idToken })).status).toBe(403);
+    expect((await api('/admin/audit')).status).toBe(401);
   });
 });
