@@ -20,6 +20,7 @@ import {
 } from '@linea/shared/domain/order-status';
 import type { PromoType } from '@linea/shared/domain/promo';
 import type { OrderForStats } from '@linea/shared/domain/stats';
+import { PromoInvalidError } from '@linea/shared/errors';
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
@@ -252,6 +253,32 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
     };
   }
 
+  /**
+   * An order holds one use of its promo code while it holds its stock (from checkout until it is
+   * cancelled or expires). The checkout takes the use on the condition that the code may still
+   * be used; giving it back, or an admin reviving an order, only needs the code to exist (and,
+   * giving back, a use to give): a code deleted since is left out, never re-created.
+   */
+  function promoUseUpdate(code: string, delta: 1 | -1, checkout?: { at: string }) {
+    const conditions = checkout
+      ? 'attribute_exists(PK) AND isActive = :active AND (attribute_not_exists(usageLimit) OR attribute_not_exists(uses) OR uses < usageLimit) AND (attribute_not_exists(validFrom) OR validFrom <= :at) AND (attribute_not_exists(validUntil) OR validUntil > :at)'
+      : delta < 0
+        ? 'attribute_exists(PK) AND uses > :none'
+        : 'attribute_exists(PK)';
+    return {
+      Update: {
+        TableName: table(),
+        Key: keys.promo(code),
+        UpdateExpression: 'ADD uses :delta',
+        ConditionExpression: conditions,
+        ExpressionAttributeValues: {
+          ':delta': delta,
+          ...(checkout ? { ':active': true, ':at': checkout.at } : delta < 0 ? { ':none': 0 } : {}),
+        },
+      },
+    };
+  }
+
   return {
     /** Pattern 6: the order with its items. */
     async getById(id: string): Promise<Order | undefined> {
@@ -272,6 +299,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
      */
     async placeWithStockReservation(order: Order): Promise<void> {
       const units = [...stockByProduct(order.items)];
+      const promoIndex = 1 + units.length;
       try {
         await withConflictRetries(() =>
           db.send(
@@ -281,6 +309,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
                   Put: { TableName: table(), Item: toItem(order), ConditionExpression: 'attribute_not_exists(PK)' },
                 },
                 ...units.map(([productId, quantity]) => stockUpdate(productId, -quantity, true)),
+                ...(order.promo ? [promoUseUpdate(order.promo.code, 1, { at: order.createdAt })] : []),
               ],
             }),
           ),
@@ -291,6 +320,9 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
         const short = units.filter((_, index) => reasons[index + 1]?.Code === 'ConditionalCheckFailed');
         if (reasons[0]?.Code === 'ConditionalCheckFailed')
           throw new Error(`Order ${order.id} already exists`, { cause: err });
+        // Used up (or switched off, or out of its window) since the shopper's lookup.
+        if (order.promo && !short.length && reasons[promoIndex]?.Code === 'ConditionalCheckFailed')
+          throw new PromoInvalidError(order.promo.code);
         throw new StockShortageError(short.length ? short.map(([id]) => id) : units.map(([id]) => id));
       }
     },
@@ -375,6 +407,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
       const from = order.status;
       const sign = releasesStock(from, to) ? 1 : reservesStock(from, to) ? -1 : 0;
       let units = sign ? [...stockByProduct(order.items)] : [];
+      let promoCode = sign && order.promo ? order.promo.code : undefined;
       const outboxId = randomUUID();
       const entry = statusChangedEntry(order, { from, to, reason: change.reason, at: change.at });
       for (;;) {
@@ -424,6 +457,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
                 TransactItems: [
                   ...items,
                   ...units.map(([productId, quantity]) => stockUpdate(productId, sign * quantity, sign < 0)),
+                  ...(promoCode ? [promoUseUpdate(promoCode, sign > 0 ? -1 : 1)] : []),
                 ],
               }),
             ),
@@ -435,9 +469,12 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
           if (change.stripeEventId && reasons[1]?.Code === 'ConditionalCheckFailed')
             return { outcome: 'duplicate-event' };
           const gone = units.filter((_, index) => reasons[stockStart + index]?.Code === 'ConditionalCheckFailed');
-          if (!gone.length) throw err;
-          if (sign < 0) throw new StockShortageError(gone.map(([id]) => id));
+          const promoGone =
+            promoCode !== undefined && reasons[stockStart + units.length]?.Code === 'ConditionalCheckFailed';
+          if (!gone.length && !promoGone) throw err;
+          if (gone.length && sign < 0) throw new StockShortageError(gone.map(([id]) => id));
           units = units.filter((unit) => !gone.includes(unit));
+          if (promoGone) promoCode = undefined;
           continue;
         }
         const history = [...(order.statusHistory ?? []), { status: to, at: change.at, reason: change.reason }];
@@ -486,6 +523,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
       const removed = Object.entries(tracking).filter(([, value]) => value === undefined);
       const sign = releasesStock(from, to) ? 1 : reservesStock(from, to) ? -1 : 0;
       const units = sign ? [...stockByProduct(order.items)] : [];
+      let promoCode = sign && order.promo ? order.promo.code : undefined;
       const shipment = (o: Order) => ({
         status: o.status,
         ...(o.carrier ? { carrier: o.carrier } : {}),
@@ -525,26 +563,34 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
           at,
         }),
       ];
-      try {
-        await withConflictRetries(() =>
-          db.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                ...items,
-                ...units.map(([productId, quantity]) => stockUpdate(productId, sign * quantity, sign < 0)),
-              ],
-            }),
-          ),
-        );
-      } catch (err) {
-        const reasons = cancellationReasons(err);
-        if (!reasons) throw err;
-        if (reasons[0]?.Code === 'ConditionalCheckFailed') return { outcome: 'stale' };
-        const short = units.filter((_, index) => reasons[items.length + index]?.Code === 'ConditionalCheckFailed');
-        if (short.length) throw new StockShortageError(short.map(([id]) => id));
-        throw err;
+      for (;;) {
+        try {
+          await withConflictRetries(() =>
+            db.send(
+              new TransactWriteCommand({
+                TransactItems: [
+                  ...items,
+                  ...units.map(([productId, quantity]) => stockUpdate(productId, sign * quantity, sign < 0)),
+                  ...(promoCode ? [promoUseUpdate(promoCode, sign > 0 ? -1 : 1)] : []),
+                ],
+              }),
+            ),
+          );
+          return { outcome: 'changed', order: changed };
+        } catch (err) {
+          const reasons = cancellationReasons(err);
+          if (!reasons) throw err;
+          if (reasons[0]?.Code === 'ConditionalCheckFailed') return { outcome: 'stale' };
+          const short = units.filter((_, index) => reasons[items.length + index]?.Code === 'ConditionalCheckFailed');
+          if (short.length) throw new StockShortageError(short.map(([id]) => id));
+          // The code was deleted since (or has no use to give back): the order changes without it.
+          if (promoCode && reasons[items.length + units.length]?.Code === 'ConditionalCheckFailed') {
+            promoCode = undefined;
+            continue;
+          }
+          throw err;
+        }
       }
-      return { outcome: 'changed', order: changed };
     },
 
     /**

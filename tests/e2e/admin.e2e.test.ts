@@ -277,6 +277,62 @@ describe('the admin back office', () => {
     await context.close();
   });
 
+  it('creates, copies, switches off and on, and deletes promo codes, and the checkout follows', async () => {
+    const { page, context } = await openAdmin();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const main = page.getByRole('main');
+    await main.getByRole('tab', { name: 'Promo Codes' }).click();
+    const code = `E2E${randomUUID().slice(0, 6).toUpperCase()}`;
+
+    // A typed code is upper-cased; a generated one has 8 characters from A–Z and 0–9.
+    await main.getByLabel(/^Code/).fill(code.toLowerCase());
+    await main.getByRole('radio', { name: 'Fixed amount' }).check();
+    await main.getByLabel('Discount (CHF)').fill('15');
+    await main.getByLabel(/^Usage limit/).fill('5');
+    await main.getByRole('button', { name: 'Create promo code' }).click();
+    await expectToast(page, 'Promo code created successfully!');
+    const row = main.getByRole('row').filter({ has: page.getByRole('rowheader', { name: code, exact: true }) });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/CHF\s*15\.00/);
+    expect(await row.innerText()).toContain('0 of 5');
+
+    // The same code again is refused, naming the field.
+    await main.getByLabel(/^Code/).fill(code);
+    await main.getByRole('button', { name: 'Create promo code' }).click();
+    await expectToast(page, 'Failed to create promo code');
+    await main.getByText('This code exists already.').waitFor();
+
+    await main.getByLabel(/^Code/).fill('');
+    await main.getByRole('button', { name: 'Create promo code' }).click();
+    await eventually(() => main.getByRole('rowheader').allTextContents()).toContainEqual(
+      expect.stringMatching(/^[A-Z0-9]{8}$/),
+    );
+
+    await row.getByRole('button', { name: `Copy ${code}` }).click();
+    await expectToast(page, 'Promo code copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    const lookup = () => fetch(`${shop.apiUrl}/promo-codes/${code}`).then((response) => response.status);
+    expect(await lookup()).toBe(200);
+    await row.getByRole('switch', { name: `Active: ${code}` }).click();
+    await expectToast(page, 'Promo code deactivated');
+    await eventually(lookup).toBe(404);
+    await row.getByRole('switch', { name: `Active: ${code}` }).click();
+    await expectToast(page, 'Promo code activated');
+    expect(await lookup()).toBe(200);
+
+    await row.getByRole('button', { name: `Delete ${code}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete promo code ${code}?` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await row.waitFor();
+    await row.getByRole('button', { name: `Delete ${code}` }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectToast(page, 'Promo code deleted');
+    await row.waitFor({ state: 'detached' });
+    expect(await lookup()).toBe(404);
+    await context.close();
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`passes axe on every tab, and the order dialogs, in the ${colorScheme} theme`, async () => {
       const { page, context } = await openAdmin({ colorScheme, storage: { 'vite-ui-theme': colorScheme } });

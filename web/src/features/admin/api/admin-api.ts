@@ -8,6 +8,12 @@ import {
   type AdminOrderUpdateRequest,
 } from '@linea/shared/contracts/admin';
 import { orderDto, type OrderDto } from '@linea/shared/contracts/orders';
+import {
+  adminPromoDto,
+  adminPromoListResponse,
+  type AdminPromoDto,
+  type CreatePromoInput,
+} from '@linea/shared/contracts/promo-codes';
 import { api } from '../../../api/client';
 
 /** Every admin query sits under this key: a status change or a new order refreshes them all. */
@@ -68,3 +74,25 @@ export const auditQuery = () =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
   });
+
+export const promoCodesQuery = () =>
+  queryOptions({
+    queryKey: [...adminQueryKey, 'promo-codes'],
+    queryFn: ({ signal }) => api.request('/admin/promo-codes', { schema: adminPromoListResponse, signal }),
+  });
+
+export function createPromoCode(request: CreatePromoInput): Promise<AdminPromoDto> {
+  return api.request('/admin/promo-codes', { method: 'POST', body: request, schema: adminPromoDto });
+}
+
+export function setPromoCodeActive(code: string, isActive: boolean): Promise<AdminPromoDto> {
+  return api.request(`/admin/promo-codes/${encodeURIComponent(code)}`, {
+    method: 'PATCH',
+    body: { isActive },
+    schema: adminPromoDto,
+  });
+}
+
+export function deletePromoCode(code: string): Promise<void> {
+  return api.request(`/admin/promo-codes/${encodeURIComponent(code)}`, { method: 'DELETE' });
+}

@@ -13,6 +13,7 @@ import { ActivityLogTab } from './activity-log-tab';
 import { AnalyticsTab } from './analytics-tab';
 import { OrdersTab } from './orders-tab';
 import { OverviewTab } from './overview-tab';
+import { PromoCodesTab } from './promo-codes-tab';
 
 function NotYetPanel() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
@@ -75,6 +76,8 @@ export function AdminShell() {
         return <OrdersTab />;
       case 'analytics':
         return <AnalyticsTab />;
+      case 'promoCodes':
+        return <PromoCodesTab />;
       case 'activityLogs':
         return <ActivityLogTab />;
       default:
