@@ -6,15 +6,19 @@
  *    through the local API gateway with autocannon (50 connections, 10 s).
  * 2. In the same run, reads the same data straight from DynamoDB Local with the repository's
  *    GSI1 query, 50 concurrent callers for 10 s.
- * 3. Prints p50/p99 of both and their ratio, then runs `cdk synth` and prints each Lambda
- *    bundle's size from cdk.out. Always a fresh synth: a cdk.out left from older code would
- *    report bundles that no longer exist.
+ * 3. Prints p50/p99 of both and their ratio.
+ * 4. Seeds 10,000 orders over two years with their per-day aggregates and times GET
+ *    /admin/overview and GET /admin/analytics?days=90 beside a full recomputation from every
+ *    order (admin-figures.ts).
+ * 5. Runs `cdk synth` and prints each Lambda bundle's size from cdk.out. Always a fresh synth: a
+ *    cdk.out left from older code would report bundles that no longer exist.
  *
  * Local numbers compare paths on one machine; they are not a forecast of AWS latencies.
  */
 import { join } from 'node:path';
 import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud';
 import { REPO_ROOT } from '../../infra/local/paths';
+import { adminFigures } from './admin-figures';
 import { bundleSizes, synth } from './bundles';
 import { directQueryLoad } from './direct-query';
 import { httpLoad } from './http-load';
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
   console.log(`Local cloud ready in ${(cloud.startupMs / 1000).toFixed(1)} s`);
   try {
     await latencies(cloud);
+    await adminFigures(cloud.endpoints);
   } finally {
     await cloud.stop();
   }
