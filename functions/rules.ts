@@ -30,6 +30,14 @@ export const rules = [
     permissions: { sendEmail: true },
   },
   {
+    // One email per active subscriber, resumable; a long list continues in a new run.
+    name: 'NewsletterSend',
+    source: EVENT_SOURCE,
+    detailType: 'NewsletterSendRequested',
+    consumer: 'events/send-newsletter',
+    permissions: { table: 'readWrite', sendEmail: true, publishEvents: true },
+  },
+  {
     name: 'ContactMessageForward',
     source: EVENT_SOURCE,
     detailType: 'ContactMessageReceived',

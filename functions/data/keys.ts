@@ -72,4 +72,12 @@ export const keys = {
 
   subscriber: (email: string) => ({ PK: `SUBSCRIBER#${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
   subscriberByRecency: (subscribedAt: string) => ({ GSI3PK: 'SUBSCRIBERS', GSI3SK: subscribedAt }),
+
+  newsletter: (id: string) => ({ PK: `NEWSLETTER#${id}`, SK: 'NEWSLETTER' }),
+  newsletterByRecency: (createdAt: string) => ({ GSI3PK: 'NEWSLETTERS', GSI3SK: createdAt }),
+  /** One newsletter's email to one subscriber: claimed before it is sent, marked when it was. */
+  newsletterDelivery: (id: string, email: string) => ({
+    PK: `NEWSLETTER#${id}`,
+    SK: `DELIVERY#${email.toLowerCase()}`,
+  }),
 };

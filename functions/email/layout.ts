@@ -30,6 +30,8 @@ export interface EmailContent {
   closing?: string[];
   action?: { label: string; url: string };
   footer: string;
+  /** A link under the footer text, e.g. a newsletter's unsubscribe link. */
+  footerLink?: { label: string; url: string };
 }
 
 export function renderEmail(content: EmailContent): RenderedEmail {
@@ -46,13 +48,16 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const action = content.action
     ? `<p style="margin:24px 0"><a href="${e(content.action.url)}" style="display:inline-block;padding:12px 24px;background:#171717;color:#fafafa;text-decoration:none;font-size:14px;letter-spacing:0.04em">${e(content.action.label)}</a></p>`
     : '';
+  const footerLink = content.footerLink
+    ? `<br><br><a href="${e(content.footerLink.url)}" style="color:#57534e;text-decoration:underline">${e(content.footerLink.label)}</a>`
+    : '';
   const html = `<!doctype html><html lang="${e(content.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f5f5f4;font-family:Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff">
 <tr><td style="padding:32px 40px 8px;font-size:20px;letter-spacing:0.4em;color:#171717">LINEA</td></tr>
 <tr><td style="padding:24px 40px 32px"><h1 style="margin:0 0 16px;font-size:22px;font-weight:400;color:#171717">${e(content.heading)}</h1>${paragraphs}${code}${quote}${closing}${action}</td></tr>
-<tr><td style="padding:16px 40px 32px;font-size:12px;color:#57534e;border-top:1px solid #e7e5e4">${e(content.footer)}</td></tr>
+<tr><td style="padding:16px 40px 32px;font-size:12px;color:#57534e;border-top:1px solid #e7e5e4">${e(content.footer)}${footerLink}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     content.heading,
@@ -64,6 +69,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     '--',
     content.footer,
+    ...(content.footerLink ? ['', `${content.footerLink.label}: ${content.footerLink.url}`] : []),
   ].join('\n');
   return { subject: content.subject, html, text };
 }

@@ -51,7 +51,19 @@ export const orderStatusChangedV1 = z.object({
 });
 export type OrderStatusChangedV1 = z.infer<typeof orderStatusChangedV1>;
 
+/**
+ * An admin asked for a newsletter to be sent, or a send continues where its previous run
+ * stopped (the consumer sends a bounded batch per run and asks again for the rest).
+ */
+export const newsletterSendRequestedV1 = z.object({
+  version: z.literal(1),
+  newsletterId: z.string(),
+  requestedAt: z.string(),
+});
+export type NewsletterSendRequestedV1 = z.infer<typeof newsletterSendRequestedV1>;
+
 export const EVENT_TYPES = {
+  NewsletterSendRequested: newsletterSendRequestedV1,
   NewsletterSubscribed: newsletterSubscribedV1,
   ContactMessageReceived: contactMessageReceivedV1,
   OrderStatusChanged: orderStatusChangedV1,

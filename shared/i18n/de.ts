@@ -8,6 +8,9 @@ export const de: Dictionary = {
   },
   email: {
     footer: 'LINEA · Erlesene Essentials, zeitloses Design · Zürich, Schweiz',
+    newsletter: {
+      unsubscribe: 'Vom LINEA-Newsletter abmelden',
+    },
     newsletterWelcome: {
       subject: 'Willkommen bei LINEA',
       heading: 'Danke für Ihre Anmeldung',
@@ -590,6 +593,17 @@ export const de: Dictionary = {
     loadFailed: 'Die Bestelldetails konnten nicht geladen werden',
     createFailed: 'Die Bestellung konnte nicht erstellt werden: {{message}}',
     backHome: 'Zur Startseite',
+  },
+  unsubscribe: {
+    title: 'Abmelden',
+    question: 'Den LINEA-Newsletter nicht mehr an {{email}} senden?',
+    button: 'Abmelden',
+    busy: 'Wird abgemeldet...',
+    done: 'Sie sind abgemeldet',
+    doneDescription:
+      'Wir senden keine Newsletter mehr an {{email}}. Am Fuss jeder Seite können Sie sich jederzeit wieder anmelden.',
+    invalid: 'Dieser Abmeldelink ist ungültig. Bitte verwenden Sie den Link aus Ihrem neuesten Newsletter.',
+    backHome: 'Zurück zum Shop',
   },
   notFound: {
     title: 'Seite nicht gefunden',

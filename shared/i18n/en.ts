@@ -16,6 +16,9 @@ export const en = {
   },
   email: {
     footer: 'LINEA · Elevated essentials, timeless design · Zürich, Switzerland',
+    newsletter: {
+      unsubscribe: 'Unsubscribe from the LINEA newsletter',
+    },
     newsletterWelcome: {
       subject: 'Welcome to LINEA',
       heading: 'Thank you for subscribing',
@@ -586,6 +589,17 @@ export const en = {
     loadFailed: 'Failed to load order details',
     createFailed: 'Failed to create order: {{message}}',
     backHome: 'Return to Home',
+  },
+  unsubscribe: {
+    title: 'Unsubscribe',
+    question: 'Stop sending the LINEA newsletter to {{email}}?',
+    button: 'Unsubscribe',
+    busy: 'Unsubscribing...',
+    done: 'You are unsubscribed',
+    doneDescription:
+      'We will send no more newsletters to {{email}}. You can subscribe again at any time at the foot of every page.',
+    invalid: 'This unsubscribe link is not valid. Please use the link from your most recent newsletter.',
+    backHome: 'Back to the shop',
   },
   notFound: {
     title: 'Page not found',

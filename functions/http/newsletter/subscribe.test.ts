@@ -27,7 +27,7 @@ describe('POST /newsletter/subscribers', () => {
     const put = ddbMock.commandCalls(PutCommand)[0]!.args[0].input;
     expect(put).toMatchObject({
       TableName: 'test-table',
-      ConditionExpression: 'attribute_not_exists(PK)',
+      ConditionExpression: 'attribute_not_exists(PK) OR isActive = :inactive',
       Item: { PK: 'SUBSCRIBER#lea@example.ch', SK: 'SUBSCRIBER', locale: 'de', isActive: true },
     });
     const entry = busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!;

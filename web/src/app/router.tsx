@@ -152,6 +152,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('../routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
             },
             {
+              path: relative(paths.unsubscribe.path),
+              lazy: () => import('../routes/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })),
+            },
+            {
               path: relative(paths.adminLogin.path),
               lazy: () => import('../routes/admin-login').then((m) => ({ Component: m.AdminLoginRoute })),
             },

@@ -30,6 +30,8 @@ export const paths = {
   faq: { path: '/faq', getHref: () => '/faq' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  /** The newsletter's unsubscribe link: `?email=&token=&lang=`. */
+  unsubscribe: { path: '/unsubscribe', getHref: () => '/unsubscribe' },
   adminLogin: { path: '/admin-login', getHref: () => '/admin-login' },
   /** The back office; `?tab=` names the section (see admin-tabs.ts). */
   admin: {

@@ -7,6 +7,13 @@ import {
   type AdminManualOrderRequest,
   type AdminOrderUpdateRequest,
 } from '@linea/shared/contracts/admin';
+import {
+  adminSubscribersResponse,
+  newsletterDto,
+  newsletterListResponse,
+  type CreateNewsletterRequest,
+  type NewsletterDto,
+} from '@linea/shared/contracts/newsletter';
 import { orderDto, type OrderDto } from '@linea/shared/contracts/orders';
 import {
   adminPromoDto,
@@ -95,4 +102,31 @@ export function setPromoCodeActive(code: string, isActive: boolean): Promise<Adm
 
 export function deletePromoCode(code: string): Promise<void> {
   return api.request(`/admin/promo-codes/${encodeURIComponent(code)}`, { method: 'DELETE' });
+}
+
+export const subscribersQuery = () =>
+  queryOptions({
+    queryKey: [...adminQueryKey, 'subscribers'],
+    queryFn: ({ signal }) => api.request('/admin/subscribers', { schema: adminSubscribersResponse, signal }),
+  });
+
+/** While a newsletter is being sent, the list is read again every 2 s: the send's progress. */
+export const newslettersQuery = () =>
+  queryOptions({
+    queryKey: [...adminQueryKey, 'newsletters'],
+    queryFn: ({ signal }) => api.request('/admin/newsletters', { schema: newsletterListResponse, signal }),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((newsletter) => newsletter.status === 'sending') ? 2000 : false,
+  });
+
+export function createNewsletter(request: CreateNewsletterRequest): Promise<NewsletterDto> {
+  return api.request('/admin/newsletters', { method: 'POST', body: request, schema: newsletterDto });
+}
+
+export function sendNewsletter(id: string, fromEmail: string): Promise<NewsletterDto> {
+  return api.request(`/admin/newsletters/${encodeURIComponent(id)}/send`, {
+    method: 'POST',
+    body: { fromEmail },
+    schema: newsletterDto,
+  });
 }

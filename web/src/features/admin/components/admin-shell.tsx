@@ -12,6 +12,7 @@ import { ADMIN_TABS, tabFrom, type AdminTab } from '../lib/admin-tabs';
 import { ActivityLogTab } from './activity-log-tab';
 import { AnalyticsTab } from './analytics-tab';
 import { OrdersTab } from './orders-tab';
+import { NewsletterTab } from './newsletter-tab';
 import { OverviewTab } from './overview-tab';
 import { PromoCodesTab } from './promo-codes-tab';
 
@@ -76,6 +77,8 @@ export function AdminShell() {
         return <OrdersTab />;
       case 'analytics':
         return <AnalyticsTab />;
+      case 'newsletter':
+        return <NewsletterTab />;
       case 'promoCodes':
         return <PromoCodesTab />;
       case 'activityLogs':
