@@ -38,6 +38,21 @@ export const rules = [
     permissions: { table: 'readWrite', sendEmail: true, publishEvents: true },
   },
   {
+    // The spec's create-stripe-product: a Stripe failure is retried, then dead-lettered.
+    name: 'StripeProductSync',
+    source: EVENT_SOURCE,
+    detailType: 'ProductSaved',
+    consumer: 'events/sync-stripe-product',
+    permissions: { table: 'readWrite', stripeSecret: true },
+  },
+  {
+    name: 'StripeProductArchive',
+    source: EVENT_SOURCE,
+    detailType: 'ProductDeleted',
+    consumer: 'events/archive-stripe-product',
+    permissions: { stripeSecret: true },
+  },
+  {
     name: 'ContactMessageForward',
     source: EVENT_SOURCE,
     detailType: 'ContactMessageReceived',

@@ -3,8 +3,14 @@ import {
   type BatchGetCommandOutput,
   GetCommand,
   PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, NotFoundError } from '@linea/shared/errors';
+import type { Actor } from '../lib/auth';
+import { auditEntryPut } from './audit';
+import { cancellationReasons } from './transactions';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { categoryId } from '@linea/shared/domain/category';
 import type { ProductDto } from '@linea/shared/contracts/products';
@@ -14,6 +20,24 @@ import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
 import { queryAllItems, queryPages } from './query-pages';
+
+/** The fields an admin edits; the id, creation time and sort order are the shop's. */
+export type ProductChanges = Partial<
+  Pick<
+    Product,
+    | 'name'
+    | 'description'
+    | 'price'
+    | 'category'
+    | 'stockQuantity'
+    | 'featured'
+    | 'active'
+    | 'sizes'
+    | 'colors'
+    | 'images'
+    | 'translations'
+  >
+>;
 
 export const PRODUCT_ENTITY = 'Product';
 /** 2: products may carry `translations`; version 1 items read as English only. */
@@ -29,6 +53,11 @@ export interface Product {
   category: string;
   stockQuantity: number;
   featured: boolean;
+  /**
+   * Shown in the storefront. The spec ties Active/Inactive to `featured`; a shop needs both:
+   * `featured` puts a product on the home page, `active` puts it in the shop at all.
+   */
+  active: boolean;
   sizes: string[];
   /** Colour keys: the English colour names. */
   colors: string[];
@@ -65,6 +94,8 @@ function fromItem(item: Record<string, unknown>): Product {
     category: p.category,
     stockQuantity: p.stockQuantity,
     featured: p.featured,
+    // Products written before the flag existed are in the shop.
+    active: p.active !== false,
     sizes: p.sizes ?? [],
     colors: p.colors ?? [],
     images: p.images ?? [],
@@ -138,7 +169,7 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
     },
 
     /**
-     * In-stock products, highest sort order first, newest first within one sort order.
+     * Active in-stock products, highest sort order first, newest first within one sort order.
      * Out-of-stock ones are filtered on the server side of DynamoDB rather than kept out of
      * the index: stock changes inside checkout transactions, which cannot move index keys.
      */
@@ -149,9 +180,9 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
       return queryAll({
         IndexName: partition.IndexName,
         KeyConditionExpression: '#pk = :pk',
-        FilterExpression: 'stockQuantity > :zero',
+        FilterExpression: 'stockQuantity > :zero AND (attribute_not_exists(active) OR active = :active)',
         ExpressionAttributeNames: { '#pk': partition.pk },
-        ExpressionAttributeValues: { ':pk': partition.value, ':zero': 0 },
+        ExpressionAttributeValues: { ':pk': partition.value, ':zero': 0, ':active': true },
         ScanIndexForward: false,
       });
     },
@@ -180,9 +211,200 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
       return count;
     },
 
-    /** Writes a product as is; used by seeding and, later, the admin catalogue. */
+    /** Writes a product as is; used by seeding. */
     async put(product: Product): Promise<void> {
       await db.send(new PutCommand({ TableName: table(), Item: toItem(product) }));
+    },
+
+    /** A new product and its audit entry, in one transaction. */
+    async create(product: Product, actor: Actor): Promise<void> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: table(), Item: toItem(product), ConditionExpression: 'attribute_not_exists(PK)' } },
+              auditEntryPut(table(), {
+                actor,
+                action: 'CREATE',
+                table: 'products',
+                recordId: product.id,
+                after: product,
+                at: product.createdAt,
+              }),
+            ],
+          }),
+        );
+      } catch (err) {
+        if (cancellationReasons(err)?.[0]?.Code === 'ConditionalCheckFailed')
+          throw new ConflictError('Product', product.id);
+        throw err;
+      }
+    },
+
+    /**
+     * Changes the given fields only, with the audit entry of what changed, in one transaction:
+     * the stock a checkout is taking meanwhile is not overwritten unless the admin sets the stock.
+     * A change of category moves the product's category index keys with it.
+     */
+    async update(id: string, changes: ProductChanges, actor: Actor, at: string): Promise<Product> {
+      const current = await this.getById(id);
+      if (!current) throw new NotFoundError('Product', id);
+      const changed = (Object.keys(changes) as (keyof ProductChanges)[]).filter(
+        (field) => changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(current[field]),
+      );
+      if (!changed.length) return current;
+      const next: Product = { ...current, ...changes } as Product;
+      const values: Record<string, unknown> = { ':stamp': current.createdAt };
+      const names: Record<string, string> = {};
+      const sets = changed.map((field) => {
+        names[`#${field}`] = field;
+        values[`:${field}`] = changes[field];
+        return `#${field} = :${field}`;
+      });
+      if (changed.includes('category')) {
+        const index = keys.productByCategory(categoryId(next.category), next.sortOrder, next.createdAt);
+        sets.push('GSI2PK = :gsi2pk', 'GSI2SK = :gsi2sk', 'categoryId = :categoryId');
+        values[':gsi2pk'] = index.GSI2PK;
+        values[':gsi2sk'] = index.GSI2SK;
+        values[':categoryId'] = categoryId(next.category);
+      }
+      const pick = (product: Product) => Object.fromEntries(changed.map((field) => [field, product[field]]));
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: table(),
+                  Key: keys.product(id),
+                  UpdateExpression: `SET ${sets.join(', ')}`,
+                  ConditionExpression: 'createdAt = :stamp',
+                  ExpressionAttributeNames: names,
+                  ExpressionAttributeValues: values,
+                },
+              },
+              auditEntryPut(table(), {
+                actor,
+                action: 'UPDATE',
+                table: 'products',
+                recordId: id,
+                before: pick(current),
+                after: pick(next),
+                at,
+              }),
+            ],
+          }),
+        );
+      } catch (err) {
+        if (cancellationReasons(err)?.[0]?.Code === 'ConditionalCheckFailed') throw new NotFoundError('Product', id);
+        throw err;
+      }
+      return next;
+    },
+
+    /** Deletes a product with its audit entry; past orders keep their own copy of it. */
+    async remove(id: string, actor: Actor, at: string): Promise<Product> {
+      const current = await this.getById(id);
+      if (!current) throw new NotFoundError('Product', id);
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Delete: { TableName: table(), Key: keys.product(id), ConditionExpression: 'attribute_exists(PK)' } },
+              auditEntryPut(table(), { actor, action: 'DELETE', table: 'products', recordId: id, before: current, at }),
+            ],
+          }),
+        );
+      } catch (err) {
+        if (cancellationReasons(err)?.[0]?.Code === 'ConditionalCheckFailed') throw new NotFoundError('Product', id);
+        throw err;
+      }
+      return current;
+    },
+
+    /**
+     * Moves a product one place up or down the display order (spec §4): its sort order and its
+     * neighbour's are swapped in one transaction, each on the condition that it is still what was
+     * read, with one audit entry. The first cannot go up, the last cannot go down (409).
+     * Concurrent moves therefore never leave two products with the same sort order.
+     */
+    async move(id: string, direction: 'up' | 'down', actor: Actor, at: string): Promise<Product> {
+      const listed = await this.listAll();
+      const index = listed.findIndex((product) => product.id === id);
+      if (index < 0) throw new NotFoundError('Product', id);
+      const neighbour = listed[direction === 'up' ? index - 1 : index + 1];
+      const product = listed[index]!;
+      if (!neighbour)
+        throw new ConflictError(`Product ${id} at the ${direction === 'up' ? 'top' : 'bottom'}; it`, 'cannot move');
+      // Equal sort orders (never written by the admin, but possible in old data) still swap places.
+      const [mine, theirs] =
+        product.sortOrder === neighbour.sortOrder
+          ? direction === 'up'
+            ? [product.sortOrder + 1, product.sortOrder]
+            : [product.sortOrder - 1, product.sortOrder]
+          : [neighbour.sortOrder, product.sortOrder];
+      const reorder = (p: Product, sortOrder: number) => ({
+        Update: {
+          TableName: table(),
+          Key: keys.product(p.id),
+          UpdateExpression: 'SET sortOrder = :to, GSI1SK = :gsi1sk, GSI2SK = :gsi2sk',
+          ConditionExpression: 'sortOrder = :from',
+          ExpressionAttributeValues: {
+            ':to': sortOrder,
+            ':from': p.sortOrder,
+            ':gsi1sk': keys.productListing(sortOrder, p.createdAt).GSI1SK,
+            ':gsi2sk': keys.productByCategory(categoryId(p.category), sortOrder, p.createdAt).GSI2SK,
+          },
+        },
+      });
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              reorder(product, mine),
+              reorder(neighbour, theirs),
+              auditEntryPut(table(), {
+                actor,
+                action: 'UPDATE',
+                table: 'products',
+                recordId: id,
+                before: {
+                  sortOrder: product.sortOrder,
+                  neighbour: neighbour.id,
+                  neighbourSortOrder: neighbour.sortOrder,
+                },
+                after: { sortOrder: mine, neighbour: neighbour.id, neighbourSortOrder: theirs },
+                at,
+              }),
+            ],
+          }),
+        );
+      } catch (err) {
+        const reasons = cancellationReasons(err);
+        if (
+          reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict')
+        )
+          throw new ConflictError('A concurrent reorder of', id);
+        throw err;
+      }
+      return { ...product, sortOrder: mine };
+    },
+
+    /** Stores the product's id at Stripe, unless the product was deleted meanwhile. */
+    async setStripeProductId(id: string, stripeProductId: string): Promise<void> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: keys.product(id),
+            UpdateExpression: 'SET stripeProductId = :stripe',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':stripe': stripeProductId },
+          }),
+        );
+      } catch (err) {
+        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+      }
     },
   };
 }

@@ -125,7 +125,10 @@ export async function placeOrder(
   deps: Deps = defaults,
 ): Promise<CheckoutResponse> {
   const catalogue = new Map(
-    (await deps.products.getMany(request.lines.map((line) => line.productId))).map((p) => [p.id, p]),
+    // A product the admin took out of the shop cannot be bought: it is priced as an unknown one.
+    (await deps.products.getMany(request.lines.map((line) => line.productId)))
+      .filter((p) => p.active)
+      .map((p) => [p.id, p]),
   );
   const items = priceLines(request, catalogue);
 

@@ -62,7 +62,26 @@ export const newsletterSendRequestedV1 = z.object({
 });
 export type NewsletterSendRequestedV1 = z.infer<typeof newsletterSendRequestedV1>;
 
+/** An admin created or changed a product: its copy at Stripe follows (name, description, active). */
+export const productSavedV1 = z.object({
+  version: z.literal(1),
+  productId: z.string(),
+  savedAt: z.string(),
+});
+export type ProductSavedV1 = z.infer<typeof productSavedV1>;
+
+/** An admin deleted a product: its copy at Stripe is archived (Stripe keeps products that were sold). */
+export const productDeletedV1 = z.object({
+  version: z.literal(1),
+  productId: z.string(),
+  stripeProductId: z.string().optional(),
+  deletedAt: z.string(),
+});
+export type ProductDeletedV1 = z.infer<typeof productDeletedV1>;
+
 export const EVENT_TYPES = {
+  ProductSaved: productSavedV1,
+  ProductDeleted: productDeletedV1,
   NewsletterSendRequested: newsletterSendRequestedV1,
   NewsletterSubscribed: newsletterSubscribedV1,
   ContactMessageReceived: contactMessageReceivedV1,

@@ -83,34 +83,116 @@ export const productTranslation = z
  * A product as the owner writes it: English texts required, German optional. The admin product
  * form (create and edit) sends this shape; the seed catalogue is checked against it.
  */
-export const productInput = z
-  .object({
-    name: z.string().trim().min(1).max(120),
-    description: z.string().trim().min(1).max(2000),
-    /** Whole Rappen, VAT included. */
-    price: rappen.min(1),
-    category: z.string().trim().min(1).max(60),
-    stockQuantity: z.number().int().nonnegative().max(100_000).default(0),
-    featured: z.boolean().default(false),
-    sizes: z.array(z.string().trim().min(1).max(20)).max(20),
-    /** Colour keys: the English names. */
-    colors: z.array(z.string().trim().min(1).max(40)).max(20),
-    images: z.array(z.string().trim().min(1).max(500)).max(12),
-    translations: z.object({ de: productTranslation.optional() }).strict().default({}),
-  })
-  .strict()
-  .superRefine((product, ctx) => {
-    const named = new Set(product.colors);
-    for (const [locale, translation] of Object.entries(product.translations)) {
-      for (const key of Object.keys(translation?.colors ?? {})) {
-        if (!named.has(key)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['translations', locale, 'colors', key],
-            message: `"${key}" is not one of the product's colours`,
-          });
-        }
+const productFields = {
+  name: z.string().trim().min(1).max(120),
+  description: z.string().trim().min(1).max(2000),
+  /** Whole Rappen, VAT included. */
+  price: rappen.min(1).max(10_000_000),
+  category: z.string().trim().min(1).max(60),
+  stockQuantity: z.number().int().nonnegative().max(100_000),
+  featured: z.boolean(),
+  sizes: z.array(z.string().trim().min(1).max(20)).max(20),
+  /** Colour keys: the English names. */
+  colors: z.array(z.string().trim().min(1).max(40)).max(20),
+  images: z.array(z.string().trim().min(1).max(500)).max(12),
+  translations: z.object({ de: productTranslation.optional() }).strict(),
+};
+
+/** Every colour a translation names must be one of the product's own. */
+function checkTranslatedColours(
+  product: { colors?: string[]; translations?: { de?: { colors?: Record<string, string> } } },
+  ctx: z.RefinementCtx,
+) {
+  if (!product.translations) return;
+  const named = new Set(product.colors ?? []);
+  for (const [locale, translation] of Object.entries(product.translations)) {
+    for (const key of Object.keys(translation?.colors ?? {})) {
+      if (!named.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['translations', locale, 'colors', key],
+          message: `"${key}" is not one of the product's colours`,
+        });
       }
     }
-  });
+  }
+}
+
+export const productInput = z
+  .object({
+    ...productFields,
+    stockQuantity: productFields.stockQuantity.default(0),
+    featured: productFields.featured.default(false),
+    /** In the storefront; a new product is unless the admin says otherwise. */
+    active: z.boolean().default(true),
+    translations: productFields.translations.default({}),
+  })
+  .strict()
+  .superRefine(checkTranslatedColours);
 export type ProductInput = z.input<typeof productInput>;
+
+/**
+ * PATCH /admin/products/{id}: any of the fields (the whole form, or only `active` from the
+ * Activate switch). A field left out is left as it is: no defaults here. Colours and their
+ * translations are checked together when both are sent.
+ */
+export const updateProductRequest = z
+  .object({
+    name: productFields.name.optional(),
+    description: productFields.description.optional(),
+    price: productFields.price.optional(),
+    category: productFields.category.optional(),
+    stockQuantity: productFields.stockQuantity.optional(),
+    featured: productFields.featured.optional(),
+    active: z.boolean().optional(),
+    sizes: productFields.sizes.optional(),
+    colors: productFields.colors.optional(),
+    images: productFields.images.optional(),
+    translations: productFields.translations.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (Object.values(body).every((value) => value === undefined))
+      ctx.addIssue({ code: 'custom', message: 'Nothing to change' });
+    if (body.translations && body.colors) checkTranslatedColours(body, ctx);
+  });
+export type UpdateProductRequest = z.infer<typeof updateProductRequest>;
+export type UpdateProductInput = z.input<typeof updateProductRequest>;
+
+/** POST /admin/products/{id}/move: one place up or down the display order (spec §4). */
+export const moveProductRequest = z.object({ direction: z.enum(['up', 'down']) }).strict();
+export type MoveProductRequest = z.infer<typeof moveProductRequest>;
+
+/** A product as the admin edits it: every field, English and German texts apart, and its flags. */
+export const adminProductDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: rappen,
+  category: z.string(),
+  stockQuantity: z.number().int(),
+  inStock: z.boolean(),
+  featured: z.boolean(),
+  active: z.boolean(),
+  sizes: z.array(z.string()),
+  colors: z.array(z.string()),
+  images: z.array(z.string()),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+  translations: z
+    .object({
+      de: z
+        .object({
+          name: z.string().optional(),
+          description: z.string().optional(),
+          colors: z.record(z.string(), z.string()).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  stripeProductId: z.string().optional(),
+});
+export type AdminProductDto = z.infer<typeof adminProductDto>;
+
+export const adminProductListResponse = z.object({ items: z.array(adminProductDto) });
+export type AdminProductListResponse = z.infer<typeof adminProductListResponse>;

@@ -37,6 +37,21 @@ async function signInAsAdmin(page: Page, credentials = { email: shop.adminEmail,
   await main.getByRole('button', { name: 'Access Admin Panel' }).click();
 }
 
+/** The admin's ID token, as the page holds it, for checking what the API says. */
+async function adminToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+    return key ? (localStorage.getItem(key) ?? '') : '';
+  });
+}
+
+/** A product's id as the server makes it from its name. */
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
 async function openAdmin(options: ShopOptions = {}) {
   const shopPage = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce', ...options });
   await signInAsAdmin(shopPage.page);
@@ -385,6 +400,96 @@ describe('the admin back office', () => {
     await main.getByRole('heading', { name: 'Newsletters' }).waitFor();
     await main.getByText('Recent subscribers').waitFor();
     expect(await main.getByText(subscriber).count()).toBe(0);
+    await context.close();
+  });
+
+  it('adds, edits, reorders, deactivates and deletes a product, and the storefront and Stripe follow', async () => {
+    const { page, context } = await openAdmin();
+    const main = page.getByRole('main');
+    await main.getByRole('tab', { name: 'Products' }).click();
+    const name = `Linen Scarf ${randomUUID().slice(0, 5)}`;
+
+    await main.getByRole('button', { name: 'Add product' }).click();
+    const form = page.getByRole('dialog', { name: 'Add product' });
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form.getByLabel('Description', { exact: true }).fill('Washed linen, frayed edges.');
+    await form.getByLabel('Name (German)').fill(`Leinenschal ${name.slice(-5)}`);
+    await form.getByLabel('Price (CHF)').fill('59.50');
+    await form.getByLabel('Stock quantity').fill('7');
+    await form.getByLabel('Category', { exact: true }).fill('Accessories');
+    await form.getByRole('textbox', { name: 'Size', exact: true }).fill('One Size');
+    await form.getByRole('button', { name: 'Add size' }).click();
+    await form.getByRole('textbox', { name: 'Colour (English name)' }).fill('Sand');
+    await form.getByRole('button', { name: 'Add colour' }).click();
+    // The same colour twice is ignored.
+    await form.getByRole('textbox', { name: 'Colour (English name)' }).fill('Sand');
+    await form.getByRole('button', { name: 'Add colour' }).click();
+    expect(await form.getByRole('button', { name: 'Remove Sand' }).count()).toBe(1);
+    await form.getByLabel('German name of Sand').fill('Sand');
+    await form.getByRole('textbox', { name: 'Image URL' }).fill('/images/products/ribbed-merino-beanie-1.svg');
+    await form.getByRole('button', { name: 'Add image' }).click();
+    await form.getByRole('button', { name: 'Save product' }).click();
+    await expectToast(page, 'Product added');
+
+    // A new product goes to the top of the admin's order.
+    const entries = main.getByRole('article');
+    await eventually(() => entries.first().innerText()).toContain(name);
+    const entry = main.getByRole('article', { name });
+    expect(await entry.innerText()).toMatch(/CHF\s*59\.50/);
+    const shopper = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    await shopper.page.goto('/products');
+    // The shop lists featured pieces first, then the admin's order.
+    await shopper.page
+      .getByRole('main')
+      .getByRole('article', { name: new RegExp(name) })
+      .first()
+      .waitFor();
+
+    // Stripe gets its copy, and its id comes back to the product.
+    const stripeProduct = async () => {
+      const response = await fetch(`${shop.apiUrl}/admin/products`, {
+        headers: { authorization: await adminToken(page) },
+      });
+      const body = (await response.json()) as { items: { name: string; stripeProductId?: string }[] };
+      return body.items.find((item) => item.name === name)?.stripeProductId;
+    };
+    await eventually(stripeProduct).toMatch(/^prod_/);
+
+    // Edit: a new name; the shop shows it.
+    await entry.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Name', { exact: true }).fill(`${name} II`);
+    await edit.getByRole('button', { name: 'Save product' }).click();
+    await expectToast(page, 'Product updated');
+    const renamed = main.getByRole('article', { name: `${name} II` });
+    await renamed.waitFor();
+
+    // Reorder: the first cannot go up; down swaps it with the next.
+    expect(await renamed.getByRole('button', { name: `Move up: ${name} II` }).isDisabled()).toBe(true);
+    await renamed.getByRole('button', { name: `Move down: ${name} II` }).click();
+    await expectToast(page, 'Product order updated successfully');
+    await eventually(() => entries.nth(1).innerText()).toContain(`${name} II`);
+
+    // Deactivate: out of the shop, still in the back office.
+    const productPath = `/product/${slug(name)}`;
+    await renamed.getByRole('button', { name: `Deactivate ${name} II` }).click();
+    await expectToast(page, 'Product deactivated');
+    await renamed.getByText('Inactive', { exact: true }).waitFor();
+    await shopper.page.goto(productPath);
+    await shopper.page
+      .getByRole('main')
+      .getByText(/not found/i)
+      .first()
+      .waitFor();
+
+    await renamed.getByRole('button', { name: `Delete ${name} II` }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${name} II?` })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await expectToast(page, 'Product deleted');
+    await renamed.waitFor({ state: 'detached' });
+    await shopper.context.close();
     await context.close();
   });
 

@@ -28,6 +28,7 @@ async function arrangeProduct(stockQuantity: number): Promise<Product> {
     category: 'Basics',
     stockQuantity,
     featured: false,
+    active: true,
     sizes: ['M'],
     colors: ['Black'],
     images: [`/images/products/${id}.svg`],

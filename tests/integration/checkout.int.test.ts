@@ -33,6 +33,7 @@ async function arrangeProduct(overrides: Partial<Product> = {}): Promise<Product
     category: 'Basics',
     stockQuantity: 5,
     featured: false,
+    active: true,
     sizes: ['S', 'M'],
     colors: ['Black', 'Chalk'],
     images: [`/images/products/${id}-1.svg`],

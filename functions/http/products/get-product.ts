@@ -8,7 +8,7 @@ export const handler = httpHandler(
   { params: productPathParams, query: catalogueLanguageQuery },
   async ({ params, query }) => {
     const product = await products.getById(params.id);
-    if (!product) throw new NotFoundError('Product', params.id);
+    if (!product?.active) throw new NotFoundError('Product', params.id);
     return json(200, toProductDto(product, query.lang), { 'cache-control': 'public, max-age=30' });
   },
 );

@@ -27,7 +27,7 @@ const tee = {
 };
 
 describe('GET /products', () => {
-  it('queries the listing index newest sort order first, keeping only stocked products', async () => {
+  it('queries the listing index newest sort order first, keeping only active, stocked products', async () => {
     // Arrange
     ddbMock.on(QueryCommand).resolves({ Items: [tee] });
     // Act
@@ -42,8 +42,8 @@ describe('GET /products', () => {
       TableName: 'test-table',
       IndexName: 'GSI1',
       ScanIndexForward: false,
-      FilterExpression: 'stockQuantity > :zero',
-      ExpressionAttributeValues: { ':pk': 'PRODUCTS', ':zero': 0 },
+      FilterExpression: 'stockQuantity > :zero AND (attribute_not_exists(active) OR active = :active)',
+      ExpressionAttributeValues: { ':pk': 'PRODUCTS', ':zero': 0, ':active': true },
     });
   });
 

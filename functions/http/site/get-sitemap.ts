@@ -7,5 +7,8 @@ import { httpHandler } from '../../lib/http';
 export const handler = httpHandler('GET /sitemap.xml', {}, async () => ({
   statusCode: 200,
   headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
-  body: buildSitemap(config().webUrl, await products.listAll()),
+  body: buildSitemap(
+    config().webUrl,
+    (await products.listAll()).filter((product) => product.active),
+  ),
 }));

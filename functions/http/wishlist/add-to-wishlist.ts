@@ -8,7 +8,7 @@ export const handler = httpHandler(
   'PUT /wishlist/{productId}',
   { params: wishlistPathParams },
   async ({ actor, params }) => {
-    if (!(await products.getById(params.productId))) throw new NotFoundError('Product', params.productId);
+    if (!(await products.getById(params.productId))?.active) throw new NotFoundError('Product', params.productId);
     await wishlist.add(actor.userId, params.productId, new Date().toISOString());
     return noContent();
   },

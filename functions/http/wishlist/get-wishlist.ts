@@ -7,6 +7,9 @@ import { httpHandler, json } from '../../lib/http';
 export const handler = httpHandler('GET /wishlist', { query: catalogueLanguageQuery }, async ({ actor, query }) => {
   const entries = await wishlist.list(actor.userId);
   const saved = await products.getMany(entries.map((entry) => entry.productId));
-  const response: WishlistResponse = { items: saved.map((product) => toProductDto(product, query.lang)) };
+  // A deleted or deactivated product drops out of the list; the entry comes back with the product.
+  const response: WishlistResponse = {
+    items: saved.filter((product) => product.active).map((product) => toProductDto(product, query.lang)),
+  };
   return json(200, response);
 });

@@ -40,8 +40,11 @@ function deColors(colors: readonly string[]): Record<string, string> {
 }
 
 /** The product with its German name and description, and German names for its own colours. */
-function withGerman(product: Omit<Product, 'translations'>, de: { name: string; description: string }): Product {
-  return { ...product, translations: { de: { ...de, colors: deColors(product.colors) } } };
+function withGerman(
+  product: Omit<Product, 'translations' | 'active'>,
+  de: { name: string; description: string },
+): Product {
+  return { ...product, active: true, translations: { de: { ...de, colors: deColors(product.colors) } } };
 }
 
 function images(id: string, count: number): string[] {

@@ -16,6 +16,13 @@ import {
 } from '@linea/shared/contracts/newsletter';
 import { orderDto, type OrderDto } from '@linea/shared/contracts/orders';
 import {
+  adminProductDto,
+  adminProductListResponse,
+  type AdminProductDto,
+  type ProductInput,
+  type UpdateProductInput,
+} from '@linea/shared/contracts/products';
+import {
   adminPromoDto,
   adminPromoListResponse,
   type AdminPromoDto,
@@ -128,5 +135,35 @@ export function sendNewsletter(id: string, fromEmail: string): Promise<Newslette
     method: 'POST',
     body: { fromEmail },
     schema: newsletterDto,
+  });
+}
+
+export const adminProductsQuery = () =>
+  queryOptions({
+    queryKey: [...adminQueryKey, 'products'],
+    queryFn: ({ signal }) => api.request('/admin/products', { schema: adminProductListResponse, signal }),
+  });
+
+export function createProduct(input: ProductInput): Promise<AdminProductDto> {
+  return api.request('/admin/products', { method: 'POST', body: input, schema: adminProductDto });
+}
+
+export function updateProduct(id: string, changes: UpdateProductInput): Promise<AdminProductDto> {
+  return api.request(`/admin/products/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: changes,
+    schema: adminProductDto,
+  });
+}
+
+export function deleteProduct(id: string): Promise<void> {
+  return api.request(`/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function moveProduct(id: string, direction: 'up' | 'down'): Promise<AdminProductDto> {
+  return api.request(`/admin/products/${encodeURIComponent(id)}/move`, {
+    method: 'POST',
+    body: { direction },
+    schema: adminProductDto,
   });
 }

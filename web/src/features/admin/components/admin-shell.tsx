@@ -14,17 +14,8 @@ import { AnalyticsTab } from './analytics-tab';
 import { OrdersTab } from './orders-tab';
 import { NewsletterTab } from './newsletter-tab';
 import { OverviewTab } from './overview-tab';
+import { ProductsTab } from './products-tab';
 import { PromoCodesTab } from './promo-codes-tab';
-
-function NotYetPanel() {
-  const { t } = useTranslation(ADMIN_NAMESPACE);
-  return (
-    <section className="admin-panel admin-not-yet">
-      <h2>{t('shell.notYetHeading')}</h2>
-      <p>{t('shell.notYet')}</p>
-    </section>
-  );
-}
 
 function AdminSignOut() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
@@ -77,14 +68,14 @@ export function AdminShell() {
         return <OrdersTab />;
       case 'analytics':
         return <AnalyticsTab />;
+      case 'products':
+        return <ProductsTab />;
       case 'newsletter':
         return <NewsletterTab />;
       case 'promoCodes':
         return <PromoCodesTab />;
       case 'activityLogs':
         return <ActivityLogTab />;
-      default:
-        return <NotYetPanel />;
     }
   };
 
