@@ -183,7 +183,8 @@ export function createNewsletterRepository(db: DynamoDBDocumentClient = ddb, tab
         const { Item } = await db.send(
           new GetCommand({ TableName: table(), Key: keys.newsletterDelivery(id, email), ConsistentRead: true }),
         );
-        return Item?.state === 'sent' ? 'sent' : 'in-doubt';
+        // A refused address stays refused: it counts as done, like a sent one.
+        return Item?.state === 'sent' || Item?.state === 'refused' ? 'sent' : 'in-doubt';
       }
     },
 
@@ -259,6 +260,24 @@ export function createNewsletterRepository(db: DynamoDBDocumentClient = ddb, tab
       } catch (err) {
         if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
       }
+    },
+
+    /** An email SES refused for good: not sent, not counted, and not tried again on a resume. */
+    async markRefused(id: string, email: string, at: string): Promise<void> {
+      await db
+        .send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: keys.newsletterDelivery(id, email),
+            UpdateExpression: 'SET #state = :refused, refusedAt = :at',
+            ConditionExpression: '#state = :claimed',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':refused': 'refused', ':claimed': 'claimed', ':at': at },
+          }),
+        )
+        .catch((err: unknown) => {
+          if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+        });
     },
 
     /** Where the next batch starts: saved after every batch, so a new run resumes there. */

@@ -16,6 +16,10 @@ export const SENDS_PER_RUN = 150;
 /** Longer than a page takes, shorter than the bus's retry of a run that died. */
 export const LEASE_MS = 35_000;
 
+/** SES's answers for an email it will not send however often it is asked (a bad or blocked address). */
+const PERMANENT_REFUSALS = new Set(['MessageRejected', 'InvalidParameterValue', 'AccountSuspendedException']);
+const isPermanentRefusal = (err: unknown) => err instanceof Error && PERMANENT_REFUSALS.has(err.name);
+
 /** Thrown while another run sends the newsletter: the bus retries this event later. */
 export class SendInProgressError extends Error {
   constructor(newsletterId: string) {
@@ -27,7 +31,7 @@ export class SendInProgressError extends Error {
 export interface SendNewsletterDeps {
   newsletters: Pick<
     NewsletterRepository,
-    'get' | 'lease' | 'releaseLease' | 'claimDelivery' | 'markDelivered' | 'saveCursor' | 'finish'
+    'get' | 'lease' | 'releaseLease' | 'claimDelivery' | 'markDelivered' | 'markRefused' | 'saveCursor' | 'finish'
   >;
   subscribers: Pick<ReturnType<typeof createSubscriberRepository>, 'activePage' | 'tokenOf'>;
   sendEmail: typeof sendOneEmail;
@@ -88,15 +92,25 @@ export async function sendNewsletter(newsletterId: string, deps: SendNewsletterD
       const wait = lastSend + interval - Date.now();
       if (wait > 0) await deps.sleep(wait);
       const token = subscriber.unsubscribeToken ?? (await deps.subscribers.tokenOf(subscriber.email));
-      await deps.sendEmail(
-        subscriber.email,
-        newsletterEmail(newsletter, {
-          locale: subscriber.locale,
-          unsubscribeUrl: unsubscribeUrl(deps.webUrl(), subscriber.email, token, subscriber.locale),
-        }),
-        newsletter.fromEmail ? { replyTo: newsletter.fromEmail } : {},
-      );
-      lastSend = Date.now();
+      try {
+        await deps.sendEmail(
+          subscriber.email,
+          newsletterEmail(newsletter, {
+            locale: subscriber.locale,
+            unsubscribeUrl: unsubscribeUrl(deps.webUrl(), subscriber.email, token, subscriber.locale),
+          }),
+          newsletter.fromEmail ? { replyTo: newsletter.fromEmail } : {},
+        );
+      } catch (err) {
+        // An address SES will never take must not hold up everyone after it: it is recorded as
+        // refused and the send goes on. Anything else (throttling, a network fault) is retried.
+        if (!isPermanentRefusal(err)) throw err;
+        logger.warn('A newsletter email was refused for good; going on', { newsletterId, reason: (err as Error).name });
+        await deps.newsletters.markRefused(newsletterId, subscriber.email, deps.now().toISOString());
+        continue;
+      } finally {
+        lastSend = Date.now();
+      }
       await deps.newsletters.markDelivered(newsletterId, subscriber.email, deps.now().toISOString());
       sentThisRun += 1;
     }
