@@ -249,7 +249,7 @@ describe('the admin back office', () => {
     await context.close();
   });
 
-  it('shows the figures as charts with their tables, a period chooser, and all of it in German', async () => {
+  it('shows the figures as charts with their tables, a period chooser, and the whole back office in German', async () => {
     const { page, context } = await openAdmin();
     const main = page.getByRole('main');
     for (const label of ['Total revenue', 'Orders', 'Customers', 'Conversion rate']) {
@@ -289,6 +289,16 @@ describe('the admin back office', () => {
     await main.getByRole('tab', { name: 'Bestellungen' }).click();
     await main.getByRole('button', { name: 'Manuelle Bestellung erfassen' }).waitFor();
     await main.getByRole('searchbox', { name: 'Bestellungen suchen' }).waitFor();
+    // The back office's second half speaks German too.
+    await main.getByRole('tab', { name: 'Produkte' }).click();
+    await main.getByRole('button', { name: 'Produkt hinzufügen' }).waitFor();
+    await main.getByRole('button', { name: /^Nach unten: / }).first().waitFor();
+    await main.getByRole('tab', { name: 'Newsletter' }).click();
+    await main.getByRole('button', { name: 'Als Entwurf speichern' }).waitFor();
+    await main.getByRole('tab', { name: 'Rabattcodes' }).click();
+    await main.getByRole('button', { name: 'Rabattcode erstellen' }).waitFor();
+    await main.getByRole('tab', { name: 'Aktivitätsprotokoll' }).click();
+    await main.getByRole('heading', { name: 'Aktivitätsprotokoll' }).waitFor();
     await context.close();
   });
 
