@@ -292,7 +292,10 @@ describe('the admin back office', () => {
     // The back office's second half speaks German too.
     await main.getByRole('tab', { name: 'Produkte' }).click();
     await main.getByRole('button', { name: 'Produkt hinzufügen' }).waitFor();
-    await main.getByRole('button', { name: /^Nach unten: / }).first().waitFor();
+    await main
+      .getByRole('button', { name: /^Nach unten: / })
+      .first()
+      .waitFor();
     await main.getByRole('tab', { name: 'Newsletter' }).click();
     await main.getByRole('button', { name: 'Als Entwurf speichern' }).waitFor();
     await main.getByRole('tab', { name: 'Rabattcodes' }).click();
