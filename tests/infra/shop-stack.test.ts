@@ -345,14 +345,19 @@ describe('Least privilege', () => {
 });
 
 describe('Stripe keys', () => {
-  it('keeps the keys in one Secrets Manager secret that only payment routes may read', () => {
+  it('keeps the keys in one Secrets Manager secret that only payment routes and the Stripe catalogue sync may read', () => {
     const secrets = resourcesOf('AWS::SecretsManager::Secret');
     expect(Object.keys(secrets)).toHaveLength(1);
     const [secretId] = Object.keys(secrets);
-    const expected = allRoutes
-      .filter((route) => route.permissions.stripeSecret)
-      .map((route) => roleIdOf(stack.api.functions[routeKey(route)]));
-    expect(expected.length).toBeGreaterThanOrEqual(3);
+    const expected = [
+      ...allRoutes
+        .filter((route) => route.permissions.stripeSecret)
+        .map((route) => roleIdOf(stack.api.functions[routeKey(route)])),
+      ...allRules
+        .filter((rule) => rule.permissions.stripeSecret)
+        .map((rule) => roleIdOf(stack.events.consumers[rule.name])),
+    ];
+    expect(expected.length).toBeGreaterThanOrEqual(5);
     expect(rolesGranted('secretsmanager:GetSecretValue')).toEqual(new Set(expected));
     for (const fn of shopFunctions()) {
       const variables = (
