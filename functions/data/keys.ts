@@ -16,6 +16,8 @@ export const keys = {
     GSI1SK: `${sortable(sortOrder)}#${createdAt}`,
   }),
   productsListingPartition: () => ({ GSI1PK: 'PRODUCTS' }),
+  /** The highest sort order given out: a new product takes the next, one at a time. */
+  productOrderTop: () => ({ PK: 'PRODUCT_ORDER', SK: 'TOP' }),
   /** Products of one category in display order. */
   productByCategory: (categoryId: string, sortOrder: number, createdAt: string) => ({
     GSI2PK: `CATEGORY#${categoryId}`,

@@ -21,6 +21,14 @@ import { config } from '../lib/config';
 import { keys } from './keys';
 import { queryAllItems, queryPages } from './query-pages';
 
+/** Another product was given this place at the top meanwhile: read the top again and retry. */
+export class SortOrderTakenError extends Error {
+  constructor(sortOrder: number) {
+    super(`Sort order ${sortOrder} was just given to another product`);
+    this.name = 'SortOrderTakenError';
+  }
+}
+
 /** The fields an admin edits; the id, creation time and sort order are the shop's. */
 export type ProductChanges = Partial<
   Pick<
@@ -223,6 +231,16 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
           new TransactWriteCommand({
             TransactItems: [
               { Put: { TableName: table(), Item: toItem(product), ConditionExpression: 'attribute_not_exists(PK)' } },
+              // Two products created at once cannot both take the same place at the top.
+              {
+                Update: {
+                  TableName: table(),
+                  Key: keys.productOrderTop(),
+                  UpdateExpression: 'SET topSortOrder = :mine',
+                  ConditionExpression: 'attribute_not_exists(topSortOrder) OR topSortOrder < :mine',
+                  ExpressionAttributeValues: { ':mine': product.sortOrder },
+                },
+              },
               auditEntryPut(table(), {
                 actor,
                 action: 'CREATE',
@@ -235,10 +253,20 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
           }),
         );
       } catch (err) {
-        if (cancellationReasons(err)?.[0]?.Code === 'ConditionalCheckFailed')
-          throw new ConflictError('Product', product.id);
+        const reasons = cancellationReasons(err);
+        if (reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new ConflictError('Product', product.id);
+        if (reasons?.[1]?.Code === 'ConditionalCheckFailed' || reasons?.some((r) => r.Code === 'TransactionConflict'))
+          throw new SortOrderTakenError(product.sortOrder);
         throw err;
       }
+    },
+
+    /** The highest sort order given out so far (0 before the first product the admin created). */
+    async orderTop(): Promise<number> {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: table(), Key: keys.productOrderTop(), ConsistentRead: true }),
+      );
+      return typeof Item?.topSortOrder === 'number' ? Item.topSortOrder : 0;
     },
 
     /**

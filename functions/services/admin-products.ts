@@ -3,7 +3,12 @@ import type { AdminProductDto, MoveProductRequest, UpdateProductRequest } from '
 import type { productInput } from '@linea/shared/contracts/products';
 import { ConflictError } from '@linea/shared/errors';
 import type { z } from 'zod';
-import { products as productRepository, type Product, type ProductRepository } from '../data/product-repository';
+import {
+  products as productRepository,
+  SortOrderTakenError,
+  type Product,
+  type ProductRepository,
+} from '../data/product-repository';
 import type { Actor } from '../lib/auth';
 import { publish as publishEvent } from '../lib/events';
 import { logger } from '../lib/logger';
@@ -29,7 +34,7 @@ export function slugOf(name: string): string {
 }
 
 interface Deps {
-  products: Pick<ProductRepository, 'listAll' | 'create' | 'update' | 'remove' | 'move'>;
+  products: Pick<ProductRepository, 'listAll' | 'orderTop' | 'create' | 'update' | 'remove' | 'move'>;
   publish: typeof publishEvent;
   now: () => Date;
 }
@@ -45,11 +50,12 @@ async function announce(deps: Deps, detail: Parameters<Deps['publish']>): Promis
 
 /** A new product at the top of the list (spec §7), with its audit entry; Stripe follows. */
 export async function createProduct(input: NewProduct, actor: Actor, deps: Deps = defaults): Promise<Product> {
-  const listed = await deps.products.listAll();
-  const top = listed.reduce((max, product) => Math.max(max, product.sortOrder), 0);
   const base = slugOf(input.name);
   const at = deps.now().toISOString();
   for (let attempt = 0; ; attempt += 1) {
+    const [listed, given] = await Promise.all([deps.products.listAll(), deps.products.orderTop()]);
+    // Above every product listed and every place given out (a deleted top product's included).
+    const top = listed.reduce((max, product) => Math.max(max, product.sortOrder), given);
     const product: Product = {
       id: attempt === 0 && !listed.some((p) => p.id === base) ? base : `${base}-${randomBytes(3).toString('hex')}`,
       ...input,
@@ -59,7 +65,7 @@ export async function createProduct(input: NewProduct, actor: Actor, deps: Deps 
     try {
       await deps.products.create(product, actor);
     } catch (err) {
-      if (err instanceof ConflictError && attempt < 3) continue;
+      if ((err instanceof ConflictError || err instanceof SortOrderTakenError) && attempt < 5) continue;
       throw err;
     }
     await announce(deps, ['ProductSaved', { version: 1, productId: product.id, savedAt: at }]);
