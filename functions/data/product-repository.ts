@@ -418,8 +418,8 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
       return { ...product, sortOrder: mine };
     },
 
-    /** Stores the product's id at Stripe, unless the product was deleted meanwhile. */
-    async setStripeProductId(id: string, stripeProductId: string): Promise<void> {
+    /** Stores the product's id at Stripe; false when the product was deleted meanwhile. */
+    async setStripeProductId(id: string, stripeProductId: string): Promise<boolean> {
       try {
         await db.send(
           new UpdateCommand({
@@ -430,8 +430,10 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
             ExpressionAttributeValues: { ':stripe': stripeProductId },
           }),
         );
+        return true;
       } catch (err) {
         if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+        return false;
       }
     },
   };

@@ -22,5 +22,8 @@ export const handler = eventConsumer('ProductSaved', async (detail) => {
     return;
   }
   const created = await stripe.products.create(fields, { idempotencyKey: `linea-product-${product.id}` });
-  await products.setStripeProductId(product.id, created.id);
+  // Deleted while Stripe was answering: its ProductDeleted knew no Stripe id, so archive it here.
+  if (!(await products.setStripeProductId(product.id, created.id))) {
+    await stripe.products.update(created.id, { active: false });
+  }
 });

@@ -78,7 +78,8 @@ export const createPromoRequest = z
       .strict(),
     z.object({ type: z.literal('free_shipping'), ...createPromoCommon }).strict(),
   ])
-  .refine((body) => !body.validFrom || !body.validUntil || body.validFrom < body.validUntil, {
+  // Compared as instants: the texts may carry different offsets.
+  .refine((body) => !body.validFrom || !body.validUntil || Date.parse(body.validFrom) < Date.parse(body.validUntil), {
     message: 'The end comes after the start',
     path: ['validUntil'],
   });
