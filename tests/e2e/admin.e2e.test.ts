@@ -537,14 +537,27 @@ describe('the admin back office', () => {
     });
   }
 
-  it('fits a 360 px phone: the tabs scroll sideways, the page does not', async () => {
+  it('fits a 360 px phone: the tabs scroll sideways, the page and the dialogs do not', async () => {
     const { page, context } = await openAdmin({ viewport: { width: 360, height: 740 } });
-    for (const tab of ['overview', 'orders', 'analytics']) {
+    for (const tab of ['overview', 'orders', 'analytics', 'products', 'newsletter', 'promoCodes', 'activityLogs']) {
       await page.goto(`/admin?tab=${tab}`);
       await page.getByRole('tab', { selected: true }).waitFor();
       await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, tab).toBeLessThanOrEqual(0);
+    }
+    // The forms in dialogs fit as well.
+    for (const [tab, opener] of [
+      ['products', 'Add product'],
+      ['orders', 'Create Manual Order'],
+    ] as const) {
+      await page.goto(`/admin?tab=${tab}`);
+      await page.getByRole('main').getByRole('button', { name: opener }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox').first().waitFor();
+      const spill = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(spill, opener).toBeLessThanOrEqual(0);
+      await page.keyboard.press('Escape');
     }
     await context.close();
   });
