@@ -476,9 +476,16 @@ describe('the storefront frame', () => {
     const html = page.locator('html');
     // Default "system" follows the operating system, light here.
     await eventually(() => html.getAttribute('class')).toContain('light');
+    // The class is set before the app starts; the menu opens once the page is the app's.
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
 
-    await page.getByRole('banner').getByRole('button', { name: 'Theme' }).click();
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    // A click in the instant the header settles can miss; a person would click once more.
+    const dark = page.getByRole('menuitemradio', { name: 'Dark' });
+    await eventually(async () => {
+      if (!(await dark.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Theme' }).click();
+      return dark.isVisible();
+    }).toBe(true);
+    await dark.click();
     await eventually(() => html.getAttribute('class')).toContain('dark');
     expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
 
