@@ -7,7 +7,6 @@
  * and the new page's heading focused after following a link in the mobile menu.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,6 +24,7 @@ import {
   type ShopOptions,
   type Shopper,
 } from './browser';
+import { axeFindingLines } from './axe';
 
 const shop = inject('shop');
 let browser: Browser;
@@ -408,23 +408,6 @@ describe('the local Cognito', () => {
   });
 });
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core's WCAG 2.2 AA findings on the page as it is now, one line per failing element. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] };
-    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } };
-    const { violations } = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
-    });
-    return violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    );
-  });
-}
-
 describe.each(LANGUAGES)('the sign-up form with its password rules (%s)', (language) => {
   const words = WORDS[language];
 
@@ -435,7 +418,7 @@ describe.each(LANGUAGES)('the sign-up form with its password rules (%s)', (langu
     await main.getByRole('button', { name: words.signUp, exact: true }).click();
     await main.getByRole('alert').filter({ hasText: words.rulesUnmet }).waitFor();
     await settle(page);
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await axeFindingLines(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -34,3 +34,8 @@ export async function axeViolations(page: Page): Promise<{ rule: string; detail:
     })),
   );
 }
+
+/** The same findings as one line each, for `expect(lines).toEqual([])` to print in full. */
+export async function axeFindingLines(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map(({ rule, detail }) => `${rule} at ${detail}`);
+}

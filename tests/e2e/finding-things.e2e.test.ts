@@ -7,15 +7,14 @@
  * The expected lists come from the API's own answer, arranged with the same shared functions the
  * page uses, so the journeys hold whatever stock earlier journeys in the run have sold.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import { filterProducts, sortProducts } from '@linea/shared/domain/catalogue-view';
 import { eventually, launchBrowser, openShop, settle } from './browser';
+import { axeFindingLines } from './axe';
 
 const shop = inject('shop');
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -91,19 +90,6 @@ const here = (page: Page) => {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
 };
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] };
-    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } };
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-    const { violations } = await axe.run(document, { runOnly: tags });
-    return violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} :: ${node.failureSummary ?? ''}`),
-    );
-  });
-}
 
 describe.each(['en', 'de'] as const)('finding things (%s)', (language) => {
   const text = TEXT[language];
@@ -267,7 +253,7 @@ describe.each(['en', 'de'] as const)('finding things (%s)', (language) => {
     const hint = (await moreAfter.boundingBox())!;
     expect(hint.x + hint.width).toBeLessThanOrEqual(360);
     expect(hint.x + hint.width).toBeGreaterThan(340);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindingLines(page)).toEqual([]);
 
     // By keyboard to the last category: it scrolls into view whole, and the hint moves to the start.
     const last = row.getByRole('button', { name: text.accessories, exact: true });

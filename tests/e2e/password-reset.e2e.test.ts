@@ -6,7 +6,6 @@
  * light theme or the dark.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import {
   waitForEmail,
   type MailboxEmail,
 } from './browser';
+import { axeFindingLines } from './axe';
 
 const shop = inject('shop');
 let browser: Browser;
@@ -113,22 +113,10 @@ async function openAuth(language: Language) {
 /** Refused calls to Cognito (a wrong code) are logged by the browser as failed requests; expected here. */
 const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes(shop.cognitoEndpoint));
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core's WCAG 2.2 AA findings on the page as it is now, one line per failing element. */
+/** axe-core's findings on the step as it is, once its animations have ended. */
 async function axeRun(page: Page): Promise<string[]> {
   await settle(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] };
-    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } };
-    const { violations } = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
-    });
-    return violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    );
-  });
+  return axeFindingLines(page);
 }
 
 /**

@@ -7,6 +7,7 @@ import { useLocale } from '../../../i18n/i18n';
 import { auditQuery } from '../api/admin-api';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { changeSummary, shortRecordId } from '../lib/audit-changes';
+import { TableScroll } from './table-scroll';
 
 /** Activity Logs (spec §2): every admin change, newest first, 100 a page. */
 export function ActivityLogTab() {
@@ -31,7 +32,7 @@ export function ActivityLogTab() {
       ) : entries.length === 0 ? (
         <p className="admin-empty">{t('activity.empty')}</p>
       ) : (
-        <div className="admin-table-scroll admin-activity">
+        <TableScroll label={t('activity.heading')} className="admin-activity">
           <table>
             <caption className="visually-hidden">{t('activity.heading')}</caption>
             <thead>
@@ -67,7 +68,7 @@ export function ActivityLogTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {log.hasNextPage ? (
         <Button variant="secondary" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>

@@ -13,6 +13,7 @@ import { formatCount, longDay } from '../lib/format';
 import { DailyCharts } from './daily-charts';
 import { FigureCards } from './figure-cards';
 import { FigureChart } from './figure-chart';
+import { TableScroll } from './table-scroll';
 
 const DEFAULT_DAYS = 30;
 
@@ -61,7 +62,7 @@ function TopProducts({
       {products.length === 0 ? (
         <p className="admin-note">{t('analytics.noProducts')}</p>
       ) : (
-        <div className="admin-table-scroll">
+        <TableScroll label={title}>
           <table>
             <thead>
               <tr>
@@ -84,7 +85,7 @@ function TopProducts({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { ChartPoint } from './bar-chart';
+import { TableScroll } from './table-scroll';
 
 // Recharts is the heaviest part of the back office: it downloads after the figures are shown.
 const BarChart = lazy(() => import('./bar-chart'));
@@ -47,7 +48,7 @@ export function FigureChart({
       <figcaption className="admin-chart-summary">{summary}</figcaption>
       <details className="admin-chart-table">
         <summary>{t('figures.showTable')}</summary>
-        <div className="admin-table-scroll">
+        <TableScroll label={title}>
           <table>
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -67,7 +68,7 @@ export function FigureChart({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
     </figure>
   );

@@ -17,6 +17,7 @@ import { toast } from '../../../stores/toast-store';
 import { adminQueryKey, createPromoCode, deletePromoCode, promoCodesQuery, setPromoCodeActive } from '../api/admin-api';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { longDay } from '../lib/format';
+import { TableScroll } from './table-scroll';
 
 /** A day the admin picked (yyyy-mm-dd), as the instant it starts in the browser's (Zürich) time. */
 const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
@@ -284,7 +285,7 @@ export function PromoCodesTab() {
           ) : codes.data.items.length === 0 ? (
             <p className="admin-empty">{t('promos.empty')}</p>
           ) : (
-            <div className="admin-table-scroll">
+            <TableScroll label={t('promos.list')}>
               <table>
                 <caption className="visually-hidden">{t('promos.list')}</caption>
                 <thead>
@@ -305,7 +306,7 @@ export function PromoCodesTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </div>
       </div>
