@@ -29,6 +29,11 @@ export interface RoutePermissions {
   readonly stripeSecret?: boolean;
   /** Deletes users of the shop's Cognito pool (AdminDeleteUser); the function gets USER_POOL_ID. */
   readonly deleteUsers?: boolean;
+  /**
+   * The media bucket (the function gets MEDIA_BUCKET): `upload` signs browser uploads into
+   * `uploads/`; `process` reads and deletes those and writes the variants under `media/images/`.
+   */
+  readonly media?: 'upload' | 'process';
 }
 
 export interface RouteDefinition {
@@ -289,6 +294,22 @@ export const routes = [
     handler: 'http/admin/move-product',
     permissions: { table: 'readWrite' },
     maxBodyBytes: 1024,
+  },
+  {
+    // A presigned POST: the image itself goes from the browser straight to the bucket.
+    method: 'POST',
+    path: '/admin/uploads',
+    access: 'admin',
+    handler: 'http/admin/create-upload',
+    permissions: { table: 'readWrite', media: 'upload' },
+    maxBodyBytes: 1024,
+  },
+  {
+    method: 'GET',
+    path: '/admin/uploads/{id}',
+    access: 'admin',
+    handler: 'http/admin/get-upload',
+    permissions: { table: 'read' },
   },
   {
     method: 'GET',

@@ -4,16 +4,35 @@
  * bus matches, delivers, retries and dead-letters with the same entries.
  */
 import { EVENT_SOURCE, type EventDetailType } from '@linea/shared/contracts/events';
+import { UPLOAD_PREFIX } from '@linea/shared/contracts/uploads';
 import type { RoutePermissions } from './routes';
+
+/** Events AWS services publish themselves, as EventBridge names them. */
+export const S3_EVENT_SOURCE = 'aws.s3';
+export type AwsEventDetailType = 'Object Created';
 
 export interface RuleDefinition {
   /** Stable name; also the rule's construct id, so never rename one that is deployed. */
   readonly name: string;
   readonly source: string;
-  readonly detailType: EventDetailType;
+  readonly detailType: EventDetailType | AwsEventDetailType;
+  /** `default`: the account's default bus, where AWS services report; absent: the shop's own bus. */
+  readonly bus?: 'default';
+  /** Only objects of the media bucket whose key starts with this (rules on S3 events). */
+  readonly mediaKeyPrefix?: string;
   /** Module under functions/ that exports `handler`. */
   readonly consumer: string;
   readonly permissions: RoutePermissions;
+  /**
+   * For a consumer with heavy work: memory, time, and packages with native code that are
+   * installed beside the bundle for Lambda's platform rather than bundled.
+   * @default 512 MB, 30 s, everything bundled
+   */
+  readonly lambda?: {
+    readonly memoryMb?: number;
+    readonly timeoutSeconds?: number;
+    readonly nodeModules?: readonly string[];
+  };
 }
 
 /** How often a failed delivery is tried again before it is dead-lettered. */
@@ -22,6 +41,18 @@ export const RULE_RETRY_ATTEMPTS = 3;
 export const RULE_MAX_EVENT_AGE_SECONDS = 2 * 60 * 60;
 
 export const rules = [
+  {
+    // An admin's upload: the web-sized variants the storefront serves are made from it.
+    name: 'MediaImageVariants',
+    source: S3_EVENT_SOURCE,
+    detailType: 'Object Created',
+    bus: 'default',
+    mediaKeyPrefix: UPLOAD_PREFIX,
+    consumer: 'events/make-image-variants',
+    permissions: { table: 'readWrite', media: 'process' },
+    // sharp (libvips) decodes up to 50 megapixels; Lambda gives CPU in proportion to memory.
+    lambda: { memoryMb: 1536, timeoutSeconds: 60, nodeModules: ['sharp'] },
+  },
   {
     name: 'NewsletterWelcome',
     source: EVENT_SOURCE,

@@ -82,4 +82,7 @@ export const keys = {
     PK: `NEWSLETTER#${id}`,
     SK: `DELIVERY#${email.toLowerCase()}`,
   }),
+
+  /** An admin's image upload, followed until its web-sized variants exist (TTL: a day). */
+  upload: (id: string) => ({ PK: `UPLOAD#${id}`, SK: 'UPLOAD' }),
 };

@@ -90,3 +90,15 @@ export function userPoolId(env: NodeJS.ProcessEnv = process.env): string {
   if (!id) throw new Error('Environment variables not set: USER_POOL_ID');
   return id;
 }
+
+/**
+ * The bucket of uploaded product photos and their web-sized variants, for the functions whose
+ * permissions name `media`. Read per call, like userPoolId.
+ */
+export const MEDIA_BUCKET_ENV_NAMES = ['MEDIA_BUCKET'] as const;
+
+export function mediaBucket(env: NodeJS.ProcessEnv = process.env): string {
+  const bucket = env.MEDIA_BUCKET;
+  if (!bucket) throw new Error('Environment variables not set: MEDIA_BUCKET');
+  return bucket;
+}

@@ -10,6 +10,7 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Events } from './constructs/events';
+import { Media } from './constructs/media';
 import { Notifications } from './constructs/notifications';
 import { Website } from './constructs/website';
 import { REPO_ROOT } from './paths';
@@ -59,6 +60,7 @@ export interface ShopStackProps extends StackProps {
 /** The whole shop in one stack, so no resource is locked behind a cross-stack export. */
 export class ShopStack extends Stack {
   readonly data: Data;
+  readonly media: Media;
   readonly notifications: Notifications;
   readonly website: Website;
   readonly events: Events;
@@ -74,10 +76,12 @@ export class ShopStack extends Stack {
     }
 
     this.data = new Data(this, 'Data', { removalPolicy: props.dataRemovalPolicy });
+    this.media = new Media(this, 'Media', { removalPolicy: props.dataRemovalPolicy });
     this.notifications = new Notifications(this, 'Notifications', { fromEmail: props.fromEmail });
     // The distribution depends on nothing else here, so its URL can reach every function.
     this.website = new Website(this, 'Website', {
       assetDir: props.webAssetDir ?? path.join(REPO_ROOT, 'web', 'dist'),
+      mediaBucket: this.media.bucket,
     });
 
     // The keys never appear in the template or the functions' environment: only the secret's ARN does.
@@ -105,6 +109,7 @@ export class ShopStack extends Stack {
       table: this.data.table,
       emailSender: this.notifications,
       stripeSecret,
+      mediaBucket: this.media.bucket,
     });
     const functionConfig = { ...baseConfig, eventBusName: this.events.bus.eventBusName };
 
@@ -127,6 +132,7 @@ export class ShopStack extends Stack {
       stripeSecret,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
+      mediaBucket: this.media.bucket,
       allowedOrigins: [this.website.url],
     });
 
@@ -144,6 +150,7 @@ export class ShopStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.api.url });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'MediaBucketName', { value: this.media.bucket.bucketName });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
     new CfnOutput(this, 'StripeSecretArn', { value: stripeSecret.secretArn });

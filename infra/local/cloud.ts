@@ -63,6 +63,9 @@ export interface LocalCloudEndpoints {
   /** The local KMS and the key Cognito encrypts account codes with (the CustomEmailSender trigger decrypts them). */
   readonly kmsEndpoint: string;
   readonly codeKeyArn: string;
+  /** The S3 stand-in and the bucket of uploaded product photos (variants served by the web app under /media/). */
+  readonly s3Endpoint: string;
+  readonly mediaBucket: string;
 }
 
 export interface LocalCloud {

@@ -5,7 +5,13 @@
  * singletons), so they must be in process.env before the first functions module is imported,
  * and cannot change afterwards within the same process.
  */
-import type { CONFIG_ENV_NAMES, TOKEN_ENV_NAMES, TokenConfig, USER_POOL_ENV_NAMES } from '../../functions/lib/config';
+import type {
+  CONFIG_ENV_NAMES,
+  MEDIA_BUCKET_ENV_NAMES,
+  TOKEN_ENV_NAMES,
+  TokenConfig,
+  USER_POOL_ENV_NAMES,
+} from '../../functions/lib/config';
 
 type ConfigEnvName = (typeof CONFIG_ENV_NAMES)[number];
 
@@ -25,6 +31,9 @@ export interface FunctionEnvironmentInput {
   /** The Cognito stand-in's public port (its guard), for the functions that administer users. */
   readonly cognitoEndpoint: string;
   readonly kmsEndpoint: string;
+  readonly s3Endpoint: string;
+  /** Where uploaded product photos and their variants are kept. */
+  readonly mediaBucket: string;
   /** The key Cognito encrypts account codes with (the CustomEmailSender trigger decrypts them). */
   readonly codeKeyArn: string;
 }
@@ -56,7 +65,9 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     AWS_ENDPOINT_URL_SECRETS_MANAGER: input.secretsManagerEndpoint,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: input.cognitoEndpoint,
     AWS_ENDPOINT_URL_KMS: input.kmsEndpoint,
+    AWS_ENDPOINT_URL_S3: input.s3Endpoint,
     CODE_KEY_ARN: input.codeKeyArn,
+    ...({ MEDIA_BUCKET: input.mediaBucket } satisfies Record<(typeof MEDIA_BUCKET_ENV_NAMES)[number], string>),
     // Any SDK client without its own endpoint variable must not find AWS either.
     AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
     AWS_EC2_METADATA_DISABLED: 'true',

@@ -24,6 +24,18 @@ export interface BusRule {
   readonly detailType: string;
   /** Module under functions/ (as in rules.ts) or an absolute path to a test fixture. */
   readonly consumer: string;
+  /** `default`: a rule on the account's default bus, where AWS services (the S3 stand-in) report. */
+  readonly bus?: 'default';
+  /** Only S3 objects whose key starts with this. */
+  readonly mediaKeyPrefix?: string;
+}
+
+/** An event an AWS service publishes on the default bus (S3's "Object Created"). */
+export interface AwsServiceEvent {
+  readonly source: string;
+  readonly detailType: string;
+  readonly resources: readonly string[];
+  readonly detail: Record<string, unknown>;
 }
 
 export interface EventBusOptions {
@@ -60,6 +72,8 @@ export interface LocalEventBus extends RunningServer {
   whenIdle(timeoutMs?: number): Promise<boolean>;
   pending(): number;
   deadLetters(): DeadLetter[];
+  /** Takes an event as EventBridge takes one from an AWS service, on the default bus. */
+  publishAwsEvent(event: AwsServiceEvent): void;
 }
 
 interface PutEventsEntry {
@@ -174,6 +188,24 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     );
   };
 
+  const matches = (rule: BusRule, event: EventBridgeEvent<string, unknown>, bus: 'shop' | 'default'): boolean => {
+    if ((rule.bus ?? 'shop') !== bus || rule.source !== event.source || rule.detailType !== event['detail-type'])
+      return false;
+    if (rule.mediaKeyPrefix === undefined) return true;
+    const key = (event.detail as { object?: { key?: unknown } }).object?.key;
+    return typeof key === 'string' && key.startsWith(rule.mediaKeyPrefix);
+  };
+
+  const route = (event: EventBridgeEvent<string, unknown>, bus: 'shop' | 'default'): void => {
+    for (const rule of rules) {
+      if (!matches(rule, event, bus)) continue;
+      const delivery: Delivery = { rule, event, receivedAt: Date.now(), attempts: 0 };
+      deliveries.add(delivery);
+      // After the response: PutEvents never waits for consumers.
+      setImmediate(() => attempt(delivery));
+    }
+  };
+
   const putEvents = (body: unknown): { FailedEntryCount: number; Entries: EntryResult[] } => {
     const entries = (body as { Entries?: unknown } | null)?.Entries;
     if (!Array.isArray(entries) || entries.length < 1 || entries.length > MAX_ENTRIES) {
@@ -212,14 +244,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
         resources: Array.isArray(raw.Resources) ? raw.Resources.map(String) : [],
         detail,
       };
-      for (const rule of rules) {
-        if (rule.source === event.source && rule.detailType === event['detail-type']) {
-          const delivery: Delivery = { rule, event, receivedAt: Date.now(), attempts: 0 };
-          deliveries.add(delivery);
-          // After the response: PutEvents never waits for consumers.
-          setImmediate(() => attempt(delivery));
-        }
-      }
+      route(event, 'shop');
       return { EventId: event.id };
     });
     return { FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length, Entries: results };
@@ -292,6 +317,21 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     whenIdle,
     pending: () => deliveries.size,
     deadLetters: readDeadLetters,
+    publishAwsEvent: (published) =>
+      route(
+        {
+          version: '0',
+          id: randomUUID(),
+          'detail-type': published.detailType,
+          source: published.source,
+          account: options.account,
+          time: eventTime(undefined),
+          region: options.region,
+          resources: [...published.resources],
+          detail: published.detail,
+        },
+        'default',
+      ),
     /**
      * Gives running deliveries a moment, then dead-letters whatever is still waiting, so that
      * stopping the launcher loses no event without a trace.

@@ -22,6 +22,7 @@ import { DEFAULT_WEB_DIST } from './paths';
 import { resolvePorts, type Ports } from './ports';
 import { ProcessGroup, type ManagedChild } from './processes';
 import { kmsKeyArn, startLocalKms } from './kms';
+import { startS3StandIn } from './s3';
 import { secretArn, startSecretsManager } from './secrets-manager';
 import { seedDemoOrders, seedProducts, seedPromoCodes } from './seed';
 import { startStripeStandIn, type StripeStandIn } from './stripe';
@@ -39,6 +40,8 @@ const ACCOUNT = '000000000000';
 /** The local KMS key that account codes are encrypted with (fixed, so the environment can name it). */
 const CODE_KEY_ID = '0c0de000-0000-4000-8000-00000000c0de';
 const CODE_KEY_ALIAS = 'alias/linea-local-account-codes';
+/** Uploaded product photos (private originals under uploads/) and their variants (media/, served by the web server). */
+const MEDIA_BUCKET = 'linea-local-media';
 /** Local test values: what the Stripe stand-in accepts and signs with, and what the functions read from Secrets Manager. */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_linea_local_0000000000000000';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_linea_local_0000000000000000';
@@ -102,6 +105,8 @@ export async function launch(
     secretsManagerEndpoint: loopback(ports.secrets),
     cognitoEndpoint: loopback(ports.cognito),
     kmsEndpoint: loopback(ports.kms),
+    s3Endpoint: loopback(ports.s3),
+    mediaBucket: MEDIA_BUCKET,
     codeKeyArn: kmsKeyArn(REGION, ACCOUNT, CODE_KEY_ID),
   });
   applyFunctionEnvironment(env);
@@ -151,6 +156,9 @@ export async function launch(
     if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
   };
 
+  // Mutable on purpose: a later user of a shared cloud may add origins (see startLocalCloud).
+  const corsOrigins = [webUrl, loopback(ports.web), ...(options.extraCorsOrigins ?? [])];
+
   try {
     const triggers = triggerRegistry();
     const allRules: BusRule[] = [...rules, ...(options.extraRules ?? [])];
@@ -188,6 +196,31 @@ export async function launch(
       keyId: CODE_KEY_ID,
       alias: CODE_KEY_ALIAS,
       log: verboseLog,
+    }).then(track);
+    const s3Ready = startS3StandIn({
+      port: ports.s3,
+      region: REGION,
+      // What the functions sign presigned POSTs with (functionEnvironment's dummy credentials).
+      credentials: {
+        accessKeyId: env.AWS_ACCESS_KEY_ID as string,
+        secretAccessKey: env.AWS_SECRET_ACCESS_KEY as string,
+      },
+      buckets: [MEDIA_BUCKET],
+      ...(persistDir ? { dataDir: join(persistDir, 's3') } : {}),
+      allowedOrigins: corsOrigins,
+      // As S3 reports to EventBridge's default bus when the bucket has EventBridge notifications on.
+      onObjectCreated: (object) =>
+        bus?.publishAwsEvent({
+          source: 'aws.s3',
+          detailType: 'Object Created',
+          resources: [`arn:aws:s3:::${object.bucket}`],
+          detail: {
+            version: '0',
+            bucket: { name: object.bucket },
+            object: { key: object.key, size: object.size },
+            reason: 'PostObject',
+          },
+        }),
     }).then(track);
     const secretsReady = startSecretsManager({
       port: ports.secrets,
@@ -286,6 +319,7 @@ export async function launch(
       stripeReady,
       secretsReady,
       kmsReady,
+      s3Ready,
       lambdaApi,
       warm,
     ]);
@@ -293,8 +327,6 @@ export async function launch(
     const issuer = `${cognitoResult.endpoint}/${cognitoResult.userPoolId}`;
     applyTokenEnvironment({ issuer, clientId: cognitoResult.userPoolClientId, userPoolId: cognitoResult.userPoolId });
 
-    // Mutable on purpose: a later user of a shared cloud may add origins (see startLocalCloud).
-    const corsOrigins = [webUrl, loopback(ports.web), ...(options.extraCorsOrigins ?? [])];
     const webDist = resolve(options.webDist ?? DEFAULT_WEB_DIST);
     await Promise.all([
       startApiGateway({
@@ -324,6 +356,8 @@ export async function launch(
           authFlow: 'USER_PASSWORD_AUTH',
           stage: 'local',
         },
+        // What CloudFront's /media/* behaviour serves from the media bucket in the cloud.
+        media: { endpoint: loopback(ports.s3), bucket: MEDIA_BUCKET },
         log: verboseLog,
       }).then(track),
     ]);
@@ -348,6 +382,8 @@ export async function launch(
       stripeWebhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
       kmsEndpoint: loopback(ports.kms),
       codeKeyArn: kmsKeyArn(REGION, ACCOUNT, CODE_KEY_ID),
+      s3Endpoint: loopback(ports.s3),
+      mediaBucket: MEDIA_BUCKET,
     };
     if (persistDir) {
       writeFileSync(join(persistDir, 'local-endpoints.json'), `${JSON.stringify(endpoints, null, 2)}\n`, {

@@ -12,6 +12,7 @@ export const SERVICES = [
   'stripe',
   'secrets',
   'kms',
+  's3',
 ] as const;
 export type Service = (typeof SERVICES)[number];
 export type Ports = Record<Service, number>;
@@ -28,6 +29,7 @@ export const DEFAULT_PORTS: Ports = {
   stripe: 4030,
   secrets: 4040,
   kms: 4050,
+  s3: 4060,
 };
 
 const LABELS: Record<Service, string> = {
@@ -41,6 +43,7 @@ const LABELS: Record<Service, string> = {
   stripe: 'the Stripe stand-in',
   secrets: 'the local Secrets Manager',
   kms: 'the local KMS',
+  s3: 'the S3 stand-in',
 };
 
 /**

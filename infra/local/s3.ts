@@ -33,7 +33,7 @@ export interface S3StandInOptions {
   readonly now?: () => Date;
 }
 
-export interface S3StandIn {
+export interface S3StandIn extends RunningServer {
   readonly endpoint: string;
   stop(): Promise<void>;
 }
@@ -41,6 +41,7 @@ export interface S3StandIn {
 interface StoredObject {
   readonly body: Buffer;
   readonly contentType: string;
+  readonly cacheControl?: string;
 }
 
 /** S3's own limit on a POST upload's form, beyond the file: policies can cap the file far lower. */
@@ -176,7 +177,10 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
       const file = fileOf(bucket, key);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, object.body);
-      await writeFile(`${file}.s3meta.json`, JSON.stringify({ contentType: object.contentType }));
+      await writeFile(
+        `${file}.s3meta.json`,
+        JSON.stringify({ contentType: object.contentType, cacheControl: object.cacheControl }),
+      );
     } else {
       memory.set(`${bucket}/${key}`, object);
     }
@@ -188,7 +192,8 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
     const file = fileOf(bucket, key);
     try {
       const [body, meta] = await Promise.all([readFile(file), readFile(`${file}.s3meta.json`, 'utf8')]);
-      return { body, contentType: (JSON.parse(meta) as { contentType: string }).contentType };
+      const { contentType, cacheControl } = JSON.parse(meta) as Omit<StoredObject, 'body'>;
+      return { body, contentType, ...(cacheControl ? { cacheControl } : {}) };
     } catch {
       return undefined;
     }
@@ -280,7 +285,12 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
     switch (req.method) {
       case 'PUT': {
         const body = await readBody(req);
-        await put(bucket, key, { body, contentType: req.headers['content-type'] ?? 'binary/octet-stream' });
+        const cacheControl = req.headers['cache-control'];
+        await put(bucket, key, {
+          body,
+          contentType: req.headers['content-type'] ?? 'binary/octet-stream',
+          ...(cacheControl ? { cacheControl } : {}),
+        });
         res.writeHead(200, { etag: '"local"' });
         res.end();
         return;
@@ -292,7 +302,7 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
         res.writeHead(200, {
           'content-type': object.contentType,
           'content-length': String(object.body.length),
-          'cache-control': 'public, max-age=31536000, immutable',
+          ...(object.cacheControl ? { 'cache-control': object.cacheControl } : {}),
         });
         res.end(req.method === 'HEAD' ? undefined : object.body);
         return;
@@ -315,5 +325,5 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
     }),
   );
   endpoint = server.url;
-  return { endpoint, stop: () => server.close() };
+  return { ...server, endpoint, stop: () => server.close() };
 }

@@ -75,6 +75,8 @@ export interface WebServerOptions {
   readonly port: number;
   readonly distDir: string;
   readonly config: WebRuntimeConfig;
+  /** The bucket whose `media/` objects are served under `/media/` (CloudFront's /media/* behaviour). */
+  readonly media?: { readonly endpoint: string; readonly bucket: string };
   readonly log: (line: string) => void;
 }
 
@@ -141,8 +143,37 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
     options.log(`[web] ${req.method} ${req.url} ${status}`);
   };
 
+  /** Passes a /media/ request to the bucket, as CloudFront's origin access does: no listing, no uploads/. */
+  const serveMedia = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
+    const media = options.media as NonNullable<WebServerOptions['media']>;
+    const upstream = await fetch(`${media.endpoint}/${media.bucket}${pathname}`, { method: req.method });
+    if (!upstream.ok) {
+      // S3 answers 404 (or 403) for a missing key; the shop's own 404 says the same in plain text.
+      send(
+        req,
+        res,
+        404,
+        { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        Buffer.from('Not Found'),
+      );
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'cache-control', 'etag']) {
+      const value = upstream.headers.get(name);
+      if (value) headers[name] = value;
+    }
+    send(req, res, 200, headers, Buffer.from(await upstream.arrayBuffer()));
+  };
+
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://local');
+    if (options.media && url.pathname.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD')) {
+      serveMedia(req, res, url.pathname).catch((err: unknown) =>
+        send(req, res, 502, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from(String(err))),
+      );
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(
         req,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageForColor } from './product-image';
+import { imageForColor, mediaImageKey, mediaImageUrl, responsiveImage, thumbnailImage } from './product-image';
 
 const tee = { colors: ['Chalk', 'Black', 'Stone'], images: ['/tee-1.svg', '/tee-2.svg', '/tee-3.svg'] };
 
@@ -18,5 +18,30 @@ describe('imageForColor', () => {
 
   it('gives an empty path for a product without images', () => {
     expect(imageForColor({ colors: ['Black'], images: [] }, 'Black')).toBe('');
+  });
+});
+
+describe('uploaded images', () => {
+  const id = '0b7e7a52-55c1-4d5e-9a43-2f0a3b1c9d10';
+
+  it("stores the widest variant, on the site's own origin", () => {
+    expect(mediaImageUrl(id)).toBe(`/media/images/${id}-1280.webp`);
+    expect(mediaImageKey(id, 320)).toBe(`media/images/${id}-320.webp`);
+  });
+
+  it('offers every width to the browser', () => {
+    expect(responsiveImage(mediaImageUrl(id))).toEqual({
+      src: `/media/images/${id}-1280.webp`,
+      srcSet: [320, 640, 960, 1280].map((w) => `/media/images/${id}-${w}.webp ${w}w`).join(', '),
+    });
+    expect(thumbnailImage(mediaImageUrl(id))).toBe(`/media/images/${id}-320.webp`);
+  });
+
+  it('leaves any other image as it is', () => {
+    expect(responsiveImage('/images/products/tee-1.svg')).toEqual({ src: '/images/products/tee-1.svg' });
+    expect(responsiveImage('https://cdn.example.com/media/images/x-320.webp')).toEqual({
+      src: 'https://cdn.example.com/media/images/x-320.webp',
+    });
+    expect(thumbnailImage('/images/products/tee-1.svg')).toBe('/images/products/tee-1.svg');
   });
 });

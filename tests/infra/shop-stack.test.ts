@@ -62,6 +62,11 @@ function roleIdOf(fn: IFunction | undefined): string {
 const resourcesOf = (type: string): Record<string, Resource> =>
   template.findResources(type) as Record<string, Resource>;
 
+const buckets = (): { site?: Resource; media?: Resource } => ({
+  site: resourcesOf('AWS::S3::Bucket')[logicalId(stack.website.bucket)],
+  media: resourcesOf('AWS::S3::Bucket')[logicalId(stack.media.bucket)],
+});
+
 /** Every statement of every IAM policy attached to the function's role. */
 function statementsOf(fn: IFunction): Statement[] {
   const roleId = roleIdOf(fn);
@@ -245,11 +250,12 @@ describe('Functions', () => {
     const logGroups = resourcesOf('AWS::Logs::LogGroup');
     for (const fn of functions) {
       const props = lambdas[logicalId(fn)]?.Properties;
+      const rule = allRules.find((candidate) => stack.events.consumers[candidate.name] === fn);
       expect(props, fn.node.path).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
-        MemorySize: 512,
+        MemorySize: rule?.lambda?.memoryMb ?? 512,
       });
       const variables = (props?.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -418,7 +424,7 @@ describe('Events', () => {
   it('has one rule per rule-table entry, with retries and a dead-letter queue', () => {
     template.resourceCountIs('AWS::Events::EventBus', 1);
     template.resourceCountIs('AWS::Events::Rule', allRules.length);
-    for (const rule of allRules) {
+    for (const rule of allRules.filter((candidate) => candidate.bus !== 'default')) {
       const consumer = stack.events.consumers[rule.name];
       const queue = stack.events.deadLetterQueues[rule.name];
       if (!consumer || !queue) throw new Error(`rule ${rule.name} has no consumer or queue`);
@@ -444,6 +450,29 @@ describe('Events', () => {
     }
   });
 
+  it("hears the media bucket's uploads on the default bus, where S3 reports, and nothing else of S3", () => {
+    const mediaRules = allRules.filter((rule) => rule.bus === 'default');
+    expect(mediaRules.map((rule) => rule.name)).toEqual(['MediaImageVariants']);
+    const bucket = logicalId(stack.media.bucket);
+    const consumer = stack.events.consumers.MediaImageVariants;
+    if (!consumer) throw new Error('no MediaImageVariants consumer');
+    const onDefaultBus = Object.values(resourcesOf('AWS::Events::Rule')).filter(
+      (rule) => rule.Properties?.EventBusName === undefined,
+    );
+    expect(onDefaultBus).toHaveLength(1);
+    expect(onDefaultBus[0]?.Properties).toMatchObject({
+      EventPattern: {
+        source: ['aws.s3'],
+        'detail-type': ['Object Created'],
+        detail: { bucket: { name: [{ Ref: bucket }] }, object: { key: [{ prefix: 'uploads/' }] } },
+      },
+      Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [logicalId(consumer), 'Arn'] } })],
+    });
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      NotificationConfiguration: { EventBridgeConfiguration: { EventBridgeEnabled: true } },
+    });
+  });
+
   it('dead-letters events whose consumer keeps failing, not only failed deliveries', () => {
     for (const rule of allRules) {
       const consumer = stack.events.consumers[rule.name];
@@ -456,31 +485,75 @@ describe('Events', () => {
 });
 
 describe('Website', () => {
-  it('keeps the bucket private and TLS-only', () => {
-    template.resourceCountIs('AWS::S3::Bucket', 1);
-    template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: {
+  it('keeps both buckets (site and media) private and TLS-only', () => {
+    const buckets = resourcesOf('AWS::S3::Bucket');
+    expect(Object.keys(buckets).sort()).toEqual(
+      [logicalId(stack.media.bucket), logicalId(stack.website.bucket)].sort(),
+    );
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties?.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
         BlockPublicPolicy: true,
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
-      },
+      });
+    }
+    const policies = Object.values(resourcesOf('AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(2);
+    for (const policy of policies) {
+      expect(JSON.stringify(policy.Properties?.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('serves product photos under /media/* from the media bucket, and lets uploaded originals expire', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/media/*',
+            ViewerProtocolPolicy: 'redirect-to-https',
+            AllowedMethods: ['GET', 'HEAD'],
+          }),
+        ],
+      }),
     });
-    template.hasResourceProperties('AWS::S3::BucketPolicy', {
-      PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
-      },
+    const lifecycle = JSON.stringify(buckets().media?.Properties?.LifecycleConfiguration);
+    expect(lifecycle).toContain('"Prefix":"uploads/"');
+    expect(buckets().media?.Properties?.CorsConfiguration).toMatchObject({
+      CorsRules: [expect.objectContaining({ AllowedMethods: ['POST'] })],
     });
   });
 
+  it('lets the upload route put only into uploads/, and the media consumer read there and write variants', () => {
+    const bucketArn = JSON.stringify({ 'Fn::GetAtt': [logicalId(stack.media.bucket), 'Arn'] });
+    const uploadFn = stack.api.functions['POST /admin/uploads'];
+    const consumer = stack.events.consumers.MediaImageVariants;
+    if (!uploadFn || !consumer) throw new Error('missing upload function or consumer');
+    const s3Statements = (fn: IFunction) =>
+      statementsOf(fn).filter((statement) => JSON.stringify(statement.Resource).includes(bucketArn));
+    const uploadResources = JSON.stringify(s3Statements(uploadFn).map((statement) => statement.Resource));
+    expect(uploadResources).toContain('/uploads/*');
+    expect(uploadResources).not.toContain('/media/');
+    expect(actionsOf(s3Statements(uploadFn)).some((action) => action.startsWith('s3:Get'))).toBe(false);
+    const consumerResources = JSON.stringify(s3Statements(consumer).map((statement) => statement.Resource));
+    expect(consumerResources).toContain('/uploads/*');
+    expect(consumerResources).toContain('/media/images/*');
+    // Only these two functions touch the media bucket at all.
+    for (const fn of shopFunctions()) {
+      if (fn === uploadFn || fn === consumer) continue;
+      expect(s3Statements(fn), fn.node.path).toEqual([]);
+    }
+  });
+
   it('serves through CloudFront with Origin Access Control and the SPA fallback', () => {
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
-        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        Origins: [
+          Match.objectLike({ OriginAccessControlId: Match.anyValue() }),
+          Match.objectLike({ OriginAccessControlId: Match.anyValue() }),
+        ],
         CustomErrorResponses: [
           { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html' },
           { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html' },
@@ -508,6 +581,7 @@ describe('Website', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.execute-api\..*https:\/\/cognito-idp\./);
+    expect(csp).toContain(logicalId(stack.media.bucket));
   });
 
   it('deploys the app with a config.json naming the API, the pool and the client', () => {

@@ -47,6 +47,7 @@ export class Api extends Construct {
       emailSender: props.emailSender,
       stripeSecret: props.stripeSecret,
       userPool: props.userPool,
+      mediaBucket: props.mediaBucket,
     };
     // Routes with `optional` access check a token in the handler, against the same pool and client.
     const tokenConfig = {
@@ -93,6 +94,7 @@ export class Api extends Construct {
         config: props.functionConfig,
         ...(route.access === 'optional' ? { tokenConfig } : {}),
         ...(route.permissions.deleteUsers ? { userPoolId: props.userPool.userPoolId } : {}),
+        ...(route.permissions.media ? { mediaBucketName: props.mediaBucket.bucketName } : {}),
       });
       grantPermissions(fn, route.permissions, grantTargets);
 

@@ -6,6 +6,7 @@ import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RuleDefinition } from '../../../functions/rules';
 import { grantPermissions } from './grants';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailSender } from './notifications';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
@@ -21,6 +22,8 @@ export interface EventsProps {
   readonly table: ITable;
   readonly emailSender: IEmailSender;
   readonly stripeSecret: ISecret;
+  /** Product photos; rules with `mediaKeyPrefix` listen to its "Object Created" events. */
+  readonly mediaBucket: IBucket;
 }
 
 /**
@@ -56,7 +59,10 @@ export class Events extends Construct {
         handlerModule: rule.consumer,
         description: `${rule.source} ${rule.detailType} -> ${rule.consumer}`,
         config: { ...props.functionConfig, eventBusName: this.bus.eventBusName },
-        timeout: Duration.seconds(30),
+        timeout: Duration.seconds(rule.lambda?.timeoutSeconds ?? 30),
+        memorySize: rule.lambda?.memoryMb,
+        nodeModules: rule.lambda?.nodeModules,
+        ...(rule.permissions.media ? { mediaBucketName: props.mediaBucket.bucketName } : {}),
         // EventBridge invokes asynchronously, so its retry policy only covers failed
         // deliveries. A consumer that throws is retried by Lambda's own asynchronous retries
         // (at most 2) and then dead-lettered to the same queue, so a failed email is never lost.
@@ -69,11 +75,24 @@ export class Events extends Construct {
         bus: this.bus,
         emailSender: props.emailSender,
         stripeSecret: props.stripeSecret,
+        mediaBucket: props.mediaBucket,
       });
       new Rule(this, rule.name, {
-        eventBus: this.bus,
+        // AWS services (S3) report on the account's default bus; the shop's events on its own.
+        eventBus: rule.bus === 'default' ? undefined : this.bus,
         description: `${rule.detailType} from ${rule.source} to ${rule.consumer}`,
-        eventPattern: { source: [rule.source], detailType: [rule.detailType] },
+        eventPattern: {
+          source: [rule.source],
+          detailType: [rule.detailType],
+          ...(rule.mediaKeyPrefix !== undefined
+            ? {
+                detail: {
+                  bucket: { name: [props.mediaBucket.bucketName] },
+                  object: { key: [{ prefix: rule.mediaKeyPrefix }] },
+                },
+              }
+            : {}),
+        },
         targets: [
           new LambdaFunction(consumer, {
             retryAttempts: props.retryAttempts,

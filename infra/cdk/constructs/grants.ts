@@ -2,8 +2,11 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { RoutePermissions } from '../../../functions/routes';
+import { MEDIA_IMAGE_PREFIX } from '@linea/shared/domain/product-image';
+import { UPLOAD_PREFIX } from '@linea/shared/contracts/uploads';
 import type { IEmailSender } from './notifications';
 
 /** What the route and rule tables' permissions can grant on. */
@@ -15,6 +18,8 @@ export interface GrantTargets {
   readonly stripeSecret: ISecret;
   /** The shop's user pool, for functions that delete its users. */
   readonly userPool?: IUserPool;
+  /** Product photos: originals under uploads/, web-sized variants under media/images/. */
+  readonly mediaBucket: IBucket;
 }
 
 /** Turns a table entry's declared permissions into grants, and nothing more. */
@@ -27,6 +32,13 @@ export function grantPermissions(grantee: IGrantable, permissions: RoutePermissi
   if (permissions.deleteUsers) {
     if (!targets.userPool) throw new Error('deleteUsers needs the user pool among the grant targets');
     targets.userPool.grant(grantee, 'cognito-idp:AdminDeleteUser');
+  }
+  // A presigned POST carries the signer's rights: the API function may put only into uploads/.
+  if (permissions.media === 'upload') targets.mediaBucket.grantPut(grantee, `${UPLOAD_PREFIX}*`);
+  if (permissions.media === 'process') {
+    targets.mediaBucket.grantRead(grantee, `${UPLOAD_PREFIX}*`);
+    targets.mediaBucket.grantDelete(grantee, `${UPLOAD_PREFIX}*`);
+    targets.mediaBucket.grantPut(grantee, `${MEDIA_IMAGE_PREFIX}*`);
   }
 }
 

@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import type {
   CONFIG_ENV_NAMES,
   Config,
+  MEDIA_BUCKET_ENV_NAMES,
   TOKEN_ENV_NAMES,
   TokenConfig,
   USER_POOL_ENV_NAMES,
@@ -46,6 +47,14 @@ export interface ShopFunctionProps extends Pick<
   readonly timeout?: Duration;
   /** @default 512 */
   readonly memorySize?: number;
+  /**
+   * Packages with native code (sharp) that are installed beside the bundle, for Lambda's
+   * platform (Linux, arm64), instead of bundled.
+   * @default none
+   */
+  readonly nodeModules?: readonly string[];
+  /** The bucket of product photos (functions whose permissions name `media`). @default none */
+  readonly mediaBucketName?: string;
   /** @default RetentionDays.ONE_MONTH */
   readonly logRetention?: RetentionDays;
 }
@@ -95,6 +104,9 @@ export class ShopFunction extends NodejsFunction {
         ...(props.userPoolId
           ? ({ USER_POOL_ID: props.userPoolId } satisfies Record<(typeof USER_POOL_ENV_NAMES)[number], string>)
           : {}),
+        ...(props.mediaBucketName
+          ? ({ MEDIA_BUCKET: props.mediaBucketName } satisfies Record<(typeof MEDIA_BUCKET_ENV_NAMES)[number], string>)
+          : {}),
         ...props.environment,
       },
       bundling: {
@@ -117,6 +129,13 @@ export class ShopFunction extends NodejsFunction {
         // without this the bundle carries, and runs, the slower development build.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         logLevel: LogLevel.WARNING,
+        ...(props.nodeModules?.length
+          ? {
+              nodeModules: [...props.nodeModules],
+              // npm installs the optional native packages of the platform it is told, not of this machine.
+              environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+            }
+          : {}),
       },
     });
   }

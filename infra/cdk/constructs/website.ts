@@ -14,7 +14,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { buildRobotsTxt } from '@linea/shared/domain/site-map';
 import { Construct } from 'constructs';
@@ -40,6 +40,11 @@ export interface WebsiteProps {
    * under `assets/` are served as immutable.
    */
   readonly assetDir: string;
+  /**
+   * Product photos: its `media/` objects are served under `/media/*` on the site's own origin,
+   * and the admin's browser uploads into it directly.
+   */
+  readonly mediaBucket: IBucket;
 }
 
 /** Vite writes content-hashed file names only under this folder. */
@@ -85,7 +90,8 @@ export class Website extends Construct {
       // Product images are URLs the admin enters, so they may come from any HTTPS host.
       "img-src 'self' data: https:",
       "font-src 'self' data:",
-      `connect-src 'self' https://*.execute-api.${region}.amazonaws.com https://cognito-idp.${region}.amazonaws.com`,
+      // The media bucket takes the admin's uploads (presigned POST) straight from the browser.
+      `connect-src 'self' https://*.execute-api.${region}.amazonaws.com https://cognito-idp.${region}.amazonaws.com https://${props.mediaBucket.bucketRegionalDomainName}`,
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -130,6 +136,16 @@ export class Website extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
+      },
+      additionalBehaviors: {
+        // Variants' names carry their image id and never change: cached at the edge and in browsers.
+        '/media/*': {
+          origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
       },
       // Client-side routes (/product/42, /dashboard) are not objects: S3 answers 403 for a
       // missing key without ListBucket, so both codes fall back to the app shell.
