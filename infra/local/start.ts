@@ -83,6 +83,7 @@ async function main(): Promise<void> {
       `  API        ${e.apiUrl}`,
       `  Cognito    ${e.cognitoEndpoint}   (pool ${e.userPoolId}, client ${e.userPoolClientId})`,
       `  DynamoDB   ${e.dynamodbEndpoint}   (table ${e.tableName})`,
+      `  S3         ${e.s3Endpoint}   (bucket ${e.mediaBucket}: uploaded product photos)`,
       `  Data       ${data}/   (all of the above in ${relative(REPO_ROOT, `${DEFAULT_PERSIST_DIR}/local-endpoints.json`)};`,
       `             npm start -- --reset starts from scratch)`,
       '',

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe';
 import {
@@ -416,6 +417,55 @@ describe('the admin back office', () => {
     await context.close();
   });
 
+  it('uploads product photos straight to the bucket, refuses what is no photo, and the shop serves them in sizes', async () => {
+    const { page, context } = await openAdmin();
+    const main = page.getByRole('main');
+    await main.getByRole('tab', { name: 'Products' }).click();
+    const name = `Wool Coat ${randomUUID().slice(0, 5)}`;
+    await main.getByRole('button', { name: 'Add product' }).click();
+    const form = page.getByRole('dialog', { name: 'Add product' });
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form.getByLabel('Description', { exact: true }).fill('Double-faced wool, unlined.');
+    await form.getByLabel('Price (CHF)').fill('480');
+    await form.getByLabel('Stock quantity').fill('3');
+    await form.getByLabel('Category', { exact: true }).fill('Outerwear');
+
+    const photo = await sharp({
+      create: { width: 1600, height: 2000, channels: 3, background: { r: 120, g: 110, b: 96 } },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    await form.getByLabel('Upload photos').setInputFiles([
+      { name: 'coat-front.jpg', mimeType: 'image/jpeg', buffer: photo },
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><p>not a photo</p>') },
+      { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) },
+      { name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') },
+    ]);
+    await form.getByText('coat-front.jpg: added to the images').waitFor({ timeout: 20_000 });
+    await form.getByText('notes.png: not a photo the shop can read').waitFor({ timeout: 20_000 });
+    await form.getByText('huge.jpg: larger than 5 MB').waitFor();
+    await form.getByText('page.html: JPEG, PNG, WebP or AVIF only').waitFor();
+    // Only the real photo joined the images.
+    expect(await form.getByRole('button', { name: /^Remove Photo/ }).count()).toBe(1);
+    await form.getByRole('button', { name: 'Save product' }).click();
+    await expectToast(page, 'Product added');
+
+    // A phone gets a variant for its width, never the widest one and never the original.
+    const shopper = await openShop(browser, shop.webUrl, {
+      reducedMotion: 'reduce',
+      viewport: { width: 390, height: 844 },
+    });
+    await shopper.page.goto(`/product/${slug(name)}`);
+    const image = shopper.page.getByRole('main').getByRole('img', { name, exact: true });
+    await image.waitFor();
+    expect(await image.getAttribute('srcset')).toMatch(/-320\.webp 320w, .*-1280\.webp 1280w$/);
+    await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const chosen = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(chosen).toMatch(/\/media\/images\/[0-9a-f-]{36}-(320|640|960)\.webp$/);
+    await shopper.context.close();
+    await context.close();
+  });
+
   it('adds, edits, reorders, deactivates and deletes a product, and the storefront and Stripe follow', async () => {
     const { page, context } = await openAdmin();
     const main = page.getByRole('main');
@@ -532,6 +582,16 @@ describe('the admin back office', () => {
         await check('Details');
         await page.keyboard.press('Escape');
       }
+      // The product form, with an upload's progress and an error among its lines.
+      await main.getByRole('tab', { name: 'Products' }).click();
+      await main.getByRole('button', { name: 'Add product' }).click();
+      const form = page.getByRole('dialog', { name: 'Add product' });
+      await form
+        .getByLabel('Upload photos')
+        .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no photo') }]);
+      await form.getByText('notes.txt: JPEG, PNG, WebP or AVIF only').waitFor();
+      await check('Add product');
+      await page.keyboard.press('Escape');
       expect(findings).toEqual([]);
       await context.close();
     });

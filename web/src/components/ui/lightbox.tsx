@@ -8,6 +8,8 @@ export const SWIPE_DISTANCE = 40;
 
 export interface LightboxImage {
   readonly src: string;
+  /** Widths of the same image for the browser to choose from (drawn at the full viewport). */
+  readonly srcSet?: string;
   readonly alt: string;
 }
 
@@ -104,7 +106,14 @@ export function Lightbox({
             onPointerCancel={() => (swipe.current = undefined)}
           >
             {image ? (
-              <img className="lightbox-image" src={image.src} alt={image.alt} draggable={false} decoding="async" />
+              <img
+                className="lightbox-image"
+                src={image.src}
+                {...(image.srcSet ? { srcSet: image.srcSet, sizes: '100vw' } : {})}
+                alt={image.alt}
+                draggable={false}
+                decoding="async"
+              />
             ) : null}
             {count > 1 ? (
               <>

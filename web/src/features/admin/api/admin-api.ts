@@ -28,6 +28,12 @@ import {
   type AdminPromoDto,
   type CreatePromoInput,
 } from '@linea/shared/contracts/promo-codes';
+import {
+  createUploadResponse,
+  uploadDto,
+  type CreateUploadResponse,
+  type UploadDto,
+} from '@linea/shared/contracts/uploads';
 import { api } from '../../../api/client';
 
 /** Every admin query sits under this key: a status change or a new order refreshes them all. */
@@ -166,4 +172,33 @@ export function moveProduct(id: string, direction: 'up' | 'down'): Promise<Admin
     body: { direction },
     schema: adminProductDto,
   });
+}
+
+/** Asks for a presigned POST for one photo (POST /admin/uploads). */
+export function startUpload(file: { type: string; size: number }): Promise<CreateUploadResponse> {
+  return api.request('/admin/uploads', {
+    method: 'POST',
+    body: { contentType: file.type, size: file.size },
+    schema: createUploadResponse,
+  });
+}
+
+export function getUpload(id: string, signal?: AbortSignal): Promise<UploadDto> {
+  return api.request(`/admin/uploads/${encodeURIComponent(id)}`, { schema: uploadDto, signal });
+}
+
+/**
+ * Sends the file straight to the bucket with the presigned POST: the signed fields first, the
+ * file last (S3 reads the fields before it). No token: the policy's signature is the permission.
+ */
+export async function sendToBucket(
+  post: CreateUploadResponse['post'],
+  file: File,
+  signal?: AbortSignal,
+): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
+  form.append('file', file);
+  const response = await fetch(post.url, { method: 'POST', body: form, signal });
+  if (!response.ok) throw new Error(`The bucket refused the upload (${response.status})`);
 }

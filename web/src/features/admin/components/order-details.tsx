@@ -1,3 +1,4 @@
+import { thumbnailImage } from '@linea/shared/domain/product-image';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '@linea/shared/contracts/orders';
 import { formatChf } from '@linea/shared/domain/money';
@@ -81,7 +82,7 @@ export function OrderDetails({ order }: { order: OrderDto }) {
       <ul className="admin-order-items">
         {order.items.map((item) => (
           <li key={`${item.productId}|${item.size}|${item.color}`} className="admin-order-item">
-            <img src={item.image} alt="" width={56} height={70} loading="lazy" />
+            <img src={thumbnailImage(item.image)} alt="" width={56} height={70} loading="lazy" />
             <div>
               <p className="admin-order-item-name">{item.name}</p>
               <p className="admin-muted">

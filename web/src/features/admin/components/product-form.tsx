@@ -1,10 +1,12 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminProductDto, ProductInput } from '@linea/shared/contracts/products';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { thumbnailImage } from '@linea/shared/domain/product-image';
 import { ADMIN_NAMESPACE } from '../i18n';
+import { ImageUploads } from './image-uploads';
 import { parseFrancs } from './manual-order-dialog';
 
 /**
@@ -18,6 +20,9 @@ function ListBuilder({
   items,
   onChange,
   type = 'text',
+  describe = (item) => item,
+  preview,
+  children,
 }: {
   legend: string;
   inputLabel: string;
@@ -25,6 +30,12 @@ function ListBuilder({
   items: readonly string[];
   onChange: (items: string[]) => void;
   type?: 'text' | 'url';
+  /** What an entry is called on screen and in its remove button. @default the entry itself */
+  describe?: (item: string, index: number) => string;
+  /** Drawn before an entry's name (an image's thumbnail). */
+  preview?: (item: string) => ReactNode;
+  /** More ways to add entries, below the text field. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const [text, setText] = useState('');
@@ -45,13 +56,14 @@ function ListBuilder({
       <legend>{legend}</legend>
       {items.length ? (
         <ul className="admin-chips">
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li key={item} className="admin-chip">
-              <span>{item}</span>
+              {preview?.(item)}
+              <span>{describe(item, index)}</span>
               <button
                 type="button"
                 className="admin-chip-remove"
-                aria-label={t('products.form.remove', { item })}
+                aria-label={t('products.form.remove', { item: describe(item, index) })}
                 onClick={() => onChange(items.filter((other) => other !== item))}
               >
                 ×
@@ -79,6 +91,7 @@ function ListBuilder({
           {addLabel}
         </Button>
       </div>
+      {children}
     </fieldset>
   );
 }
@@ -98,6 +111,7 @@ export function ProductForm({ product, busy, fieldErrors, onSubmit }: ProductFor
   const [images, setImages] = useState<string[]>(product?.images ?? []);
   const [colorsDe, setColorsDe] = useState<Record<string, string>>(product?.translations?.de?.colors ?? {});
   const [priceError, setPriceError] = useState<string>();
+  const [uploading, setUploading] = useState(0);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -242,7 +256,18 @@ export function ProductForm({ product, busy, fieldErrors, onSubmit }: ProductFor
         items={images}
         onChange={setImages}
         type="url"
-      />
+        describe={(image, index) =>
+          image.startsWith('/media/') ? t('products.form.uploadedPhoto', { index: index + 1 }) : image
+        }
+        preview={(image) => (
+          <img className="admin-chip-image" src={thumbnailImage(image)} alt="" width={32} height={40} />
+        )}
+      >
+        <ImageUploads
+          onUploaded={(url) => setImages((current) => (current.includes(url) ? current : [...current, url]))}
+          onPendingChange={setUploading}
+        />
+      </ListBuilder>
       <label className="admin-checkbox">
         <input type="checkbox" name="featured" defaultChecked={product?.featured ?? false} />
         <span>{t('products.form.featured')}</span>
@@ -251,7 +276,8 @@ export function ProductForm({ product, busy, fieldErrors, onSubmit }: ProductFor
         <input type="checkbox" name="active" defaultChecked={product?.active ?? true} />
         <span>{t('products.form.active')}</span>
       </label>
-      <Button type="submit" disabled={busy}>
+      {uploading > 0 ? <p className="admin-muted">{t('products.form.waitForUploads')}</p> : null}
+      <Button type="submit" disabled={busy || uploading > 0}>
         {busy ? t('products.form.saving') : t('products.form.save')}
       </Button>
     </form>

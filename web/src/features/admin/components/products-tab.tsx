@@ -1,3 +1,4 @@
+import { thumbnailImage } from '@linea/shared/domain/product-image';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -120,7 +121,7 @@ function ProductEntry({ product, first, last }: { product: AdminProductDto; firs
     <li>
       <article className="admin-order admin-product" aria-labelledby={headingId}>
         <img
-          src={product.images[0] ?? ''}
+          src={thumbnailImage(product.images[0] ?? '')}
           alt=""
           width={64}
           height={80}

@@ -222,6 +222,18 @@ export const adminDe: AdminDictionary = {
       save: 'Produkt speichern',
       saving: 'Wird gespeichert...',
       invalidPrice: 'Ein Preis ab 0.01 CHF mit höchstens zwei Nachkommastellen',
+      upload: 'Fotos hochladen',
+      uploadHint:
+        'JPEG, PNG, WebP oder AVIF, je bis 5 MB. Der Shop liefert jedes Foto in Grössen für jeden Bildschirm.',
+      uploadedPhoto: 'Foto {{index}}',
+      uploading: '{{name}}: wird hochgeladen...',
+      processing: '{{name}}: Grössen werden erstellt...',
+      uploaded: '{{name}}: zu den Bildern hinzugefügt',
+      uploadWrongType: '{{name}}: nur JPEG, PNG, WebP oder AVIF',
+      uploadTooLarge: '{{name}}: grösser als 5 MB',
+      uploadUnreadable: '{{name}}: kein Foto, das der Shop lesen kann',
+      uploadFailed: '{{name}}: Das Hochladen ist fehlgeschlagen. Bitte erneut versuchen.',
+      waitForUploads: 'Speichern ist möglich, sobald die Fotos bereit sind.',
     },
   },
   newsletter: {

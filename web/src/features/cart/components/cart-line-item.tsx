@@ -1,3 +1,4 @@
+import { thumbnailImage } from '@linea/shared/domain/product-image';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MAX_LINE_QUANTITY, type CartLine } from '@linea/shared/domain/cart';
@@ -43,7 +44,7 @@ export function CartLineItem({ line, check, adjustment, index, onRemove }: CartL
       <div className="cart-line-media">
         {line.image ? (
           <img
-            src={line.image}
+            src={thumbnailImage(line.image)}
             alt=""
             width={THUMB_WIDTH}
             height={THUMB_HEIGHT}

@@ -6,6 +6,9 @@ import { paths } from '../../../config/paths';
 import { Price } from '../../../components/ui/price';
 import { ProductImage } from './product-image';
 
+/** The grid's columns (catalog.css .product-grid): two on a phone, 15rem or more from there. */
+const PRODUCT_CARD_SIZES = '(max-width: 40rem) 50vw, (max-width: 64rem) 33vw, 20rem';
+
 /** Cards in the first row are likely above the fold; the rest load lazily. */
 const EAGER_IMAGES = 4;
 
@@ -33,6 +36,7 @@ export function ProductCard({ product, index, action, linkState, headingLevel = 
           <ProductImage
             src={product.images[0]}
             alt=""
+            sizes={PRODUCT_CARD_SIZES}
             loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
             fetchPriority={index === 0 ? 'high' : undefined}
           />

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Lightbox } from '../../../components/ui/lightbox';
+import { responsiveImage } from '@linea/shared/domain/product-image';
 import { ProductImage } from './product-image';
+
+/** The gallery takes 7 of 12 columns beside the details from 48rem (catalog.css .product-details), else the width. */
+const GALLERY_SIZES = '(min-width: 48rem) 58vw, 100vw';
 
 export interface ProductGalleryProps {
   images: readonly string[];
@@ -31,14 +35,20 @@ export function ProductGallery({ images, name, nameLanguage, selected: controlle
   const current = images[selected];
   const altOf = (index: number) => (count > 1 ? t('product.imageAlt', { name, index: index + 1, count }) : name);
   const mainImage = (
-    <ProductImage className="product-gallery-main" src={current} alt={altOf(selected)} fetchPriority="high" />
+    <ProductImage
+      className="product-gallery-main"
+      src={current}
+      alt={altOf(selected)}
+      sizes={GALLERY_SIZES}
+      fetchPriority="high"
+    />
   );
 
   return (
     <section className="product-gallery" aria-label={t('product.gallery')}>
       {current ? (
         <Lightbox
-          images={images.map((src, index) => ({ src, alt: altOf(index) }))}
+          images={images.map((src, index) => ({ ...responsiveImage(src), alt: altOf(index) }))}
           index={lightboxIndex}
           onIndexChange={setLightboxIndex}
           onOpenChange={(open) => {
@@ -75,7 +85,7 @@ export function ProductGallery({ images, name, nameLanguage, selected: controlle
                 aria-current={index === selected ? 'true' : undefined}
                 onClick={() => setSelected(index)}
               >
-                <ProductImage src={image} alt="" loading="lazy" />
+                <ProductImage src={image} alt="" sizes="6rem" loading="lazy" />
               </button>
             </li>
           ))}

@@ -1,17 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import type { ImgHTMLAttributes } from 'react';
+import { responsiveImage } from '@linea/shared/domain/product-image';
 
 /** Product art is portrait, 4:5 (800 × 1000); the intrinsic size reserves its box before it loads. */
 export const PRODUCT_IMAGE_WIDTH = 800;
 export const PRODUCT_IMAGE_HEIGHT = 1000;
 
-export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> {
+export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'sizes'> {
   src: string | undefined;
   alt: string;
+  /** How wide the image is drawn, so the browser picks the smallest uploaded variant that is sharp enough. */
+  sizes: string;
 }
 
 /** An <img> with fixed aspect ratio, or a neutral box of the same size when there is no image. */
-export function ProductImage({ src, alt, className, ...props }: ProductImageProps) {
+export function ProductImage({ src, alt, className, sizes, ...props }: ProductImageProps) {
   const { t } = useTranslation();
   const classes = ['product-image', className].filter(Boolean).join(' ');
   if (!src) {
@@ -21,10 +24,12 @@ export function ProductImage({ src, alt, className, ...props }: ProductImageProp
       </div>
     );
   }
+  const { src: fallback, srcSet } = responsiveImage(src);
   return (
     <img
       className={classes}
-      src={src}
+      src={fallback}
+      {...(srcSet ? { srcSet, sizes } : {})}
       alt={alt}
       width={PRODUCT_IMAGE_WIDTH}
       height={PRODUCT_IMAGE_HEIGHT}

@@ -1,3 +1,4 @@
+import { thumbnailImage } from '@linea/shared/domain/product-image';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromoDto } from '@linea/shared/contracts/promo-codes';
@@ -24,7 +25,7 @@ function SummaryLine({ line }: { line: CartLine }) {
   return (
     <li className="line-item line-item-compact checkout-item">
       {line.image ? (
-        <img src={line.image} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} decoding="async" />
+        <img src={thumbnailImage(line.image)} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} decoding="async" />
       ) : (
         <span className="line-item-placeholder" aria-hidden="true" />
       )}

@@ -1,3 +1,4 @@
+import { thumbnailImage } from '@linea/shared/domain/product-image';
 import { ArrowLeft, CircleCheck, CircleX, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -49,7 +50,7 @@ function OrderItem({ item }: { item: OrderItemDto }) {
   return (
     <li className="line-item line-item-compact confirmation-item">
       {item.image ? (
-        <img src={item.image} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} decoding="async" />
+        <img src={thumbnailImage(item.image)} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} decoding="async" />
       ) : (
         <span className="line-item-placeholder" aria-hidden="true" />
       )}
