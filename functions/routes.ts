@@ -34,6 +34,8 @@ export interface RoutePermissions {
    * `uploads/`; `process` reads and deletes those and writes the variants under `media/images/`.
    */
   readonly media?: 'upload' | 'process';
+  /** Calls the shop assistant's Bedrock model (Converse); the function gets CHAT_MODEL_ID. */
+  readonly invokeChatModel?: boolean;
 }
 
 export interface RouteDefinition {

@@ -16,6 +16,7 @@ export const DOMAIN_ERROR_CODES = [
   'OUT_OF_STOCK',
   'PROMO_INVALID',
   'PAYMENT_SESSION_FAILED',
+  'ASSISTANT_UNAVAILABLE',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -118,6 +119,13 @@ export class PromoInvalidError extends DomainError {
 export class PaymentSessionFailedError extends DomainError {
   constructor(options?: ErrorOptions) {
     super('PAYMENT_SESSION_FAILED', 'Error creating payment session', undefined, options);
+  }
+}
+
+/** The chat model was throttled, timed out or refused the request; the shopper may try again. */
+export class AssistantUnavailableError extends DomainError {
+  constructor(reason: string, options?: ErrorOptions) {
+    super('ASSISTANT_UNAVAILABLE', 'The shop assistant is temporarily unavailable', { reason }, options);
   }
 }
 

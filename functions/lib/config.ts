@@ -102,3 +102,15 @@ export function mediaBucket(env: NodeJS.ProcessEnv = process.env): string {
   if (!bucket) throw new Error('Environment variables not set: MEDIA_BUCKET');
   return bucket;
 }
+
+/**
+ * The Bedrock model the shop assistant talks to (a model or inference-profile id), for the
+ * functions whose permissions say `invokeChatModel`; a deploy parameter. Read per call.
+ */
+export const CHAT_MODEL_ENV_NAMES = ['CHAT_MODEL_ID'] as const;
+
+export function chatModelId(env: NodeJS.ProcessEnv = process.env): string {
+  const id = env.CHAT_MODEL_ID;
+  if (!id) throw new Error('Environment variables not set: CHAT_MODEL_ID');
+  return id;
+}

@@ -39,6 +39,7 @@ const STATUS = {
   OUT_OF_STOCK: 409,
   PROMO_INVALID: 404,
   PAYMENT_SESSION_FAILED: 502,
+  ASSISTANT_UNAVAILABLE: 503,
 } as const satisfies Record<DomainErrorCode, number>;
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };

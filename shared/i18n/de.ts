@@ -1010,6 +1010,8 @@ export const de: Dictionary = {
     OUT_OF_STOCK: 'Einige Artikel sind in der gewählten Menge nicht mehr verfügbar.',
     PROMO_INVALID: 'Der Promo-Code ist ungültig oder abgelaufen.',
     PAYMENT_SESSION_FAILED: 'Bitte versuchen Sie es erneut oder kontaktieren Sie den Support.',
+    ASSISTANT_UNAVAILABLE:
+      'Entschuldigung, unser KI-Assistent ist wegen API-Kontingentgrenzen vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut oder kontaktieren Sie den Support.',
     INTERNAL: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es später erneut.',
   },
 };

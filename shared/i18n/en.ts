@@ -1004,6 +1004,8 @@ export const en = {
     OUT_OF_STOCK: 'Some items are no longer available in the quantity you chose.',
     PROMO_INVALID: 'The promo code is not valid or has expired.',
     PAYMENT_SESSION_FAILED: 'Please try again or contact support.',
+    ASSISTANT_UNAVAILABLE:
+      'Sorry, our AI assistant is temporarily unavailable due to API quota limits. Please try again later or contact support.',
     INTERNAL: 'Something went wrong. Please try again later.',
   },
 } as const satisfies EnRequirements;
