@@ -50,6 +50,8 @@ export interface RouteDefinition {
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
   /** Largest accepted JSON body. @default DEFAULT_MAX_BODY_BYTES */
   readonly maxBodyBytes?: number;
+  /** For a handler that waits on slow work (a language model); at most API Gateway's 30 s. @default 10 */
+  readonly timeoutSeconds?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
@@ -333,6 +335,17 @@ export const routes = [
     access: 'customer',
     handler: 'http/wishlist/remove-from-wishlist',
     permissions: { table: 'readWrite' },
+  },
+  {
+    // The shop assistant (Bedrock). Throttled for everyone here, and per caller in the handler.
+    method: 'POST',
+    path: '/chat',
+    access: 'optional',
+    handler: 'http/chat/post-chat',
+    permissions: { table: 'readWrite', invokeChatModel: true },
+    throttle: { rateLimit: 10, burstLimit: 20 },
+    maxBodyBytes: 48 * 1024,
+    timeoutSeconds: 29,
   },
   {
     method: 'POST',

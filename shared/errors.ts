@@ -124,8 +124,12 @@ export class PaymentSessionFailedError extends DomainError {
 
 /** The chat model was throttled, timed out or refused the request; the shopper may try again. */
 export class AssistantUnavailableError extends DomainError {
-  constructor(reason: string, options?: ErrorOptions) {
-    super('ASSISTANT_UNAVAILABLE', 'The shop assistant is temporarily unavailable', { reason }, options);
+  /** Why, for the logs only: which of the model's failures a shopper sees is none of their concern. */
+  constructor(
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super('ASSISTANT_UNAVAILABLE', 'The shop assistant is temporarily unavailable', undefined, options);
   }
 }
 

@@ -85,4 +85,9 @@ export const keys = {
 
   /** An admin's image upload, followed until its web-sized variants exist (TTL: a day). */
   upload: (id: string) => ({ PK: `UPLOAD#${id}`, SK: 'UPLOAD' }),
+  /** One caller's requests to a costly route in one time window (TTL: the window's end). */
+  rateWindow: (scope: string, caller: string, windowStart: number) => ({
+    PK: `RATE#${scope}#${caller}#${windowStart}`,
+    SK: 'RATE',
+  }),
 };

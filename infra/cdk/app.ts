@@ -16,6 +16,7 @@ const shopInboxEmail = context('shopInboxEmail') ?? process.env.SHOP_INBOX_EMAIL
 // Lets CI publish a build made elsewhere; by default the stack takes web/dist.
 const webAssetDir = context('webAssetDir');
 const stripeSecretName = context('stripeSecretName');
+const chatModelId = context('chatModelId');
 
 const stack = new ShopStack(app, `linea-${stage}`, {
   stage,
@@ -23,6 +24,7 @@ const stack = new ShopStack(app, `linea-${stage}`, {
   ...(shopInboxEmail ? { shopInboxEmail } : {}),
   ...(webAssetDir ? { webAssetDir } : {}),
   ...(stripeSecretName ? { stripeSecretName } : {}),
+  ...(chatModelId ? { chatModelId } : {}),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `LINEA shop (${stage})`,
 });

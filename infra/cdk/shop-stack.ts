@@ -10,6 +10,7 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Events } from './constructs/events';
+import { chatModel } from './constructs/chat-model';
 import { Media } from './constructs/media';
 import { Notifications } from './constructs/notifications';
 import { Website } from './constructs/website';
@@ -55,7 +56,18 @@ export interface ShopStackProps extends StackProps {
    * @default https://api.stripe.com
    */
   readonly stripeApiUrl?: string;
+  /**
+   * The Bedrock model of the shop assistant: a foundation model id, or a cross-region inference
+   * profile id (`eu.…`) where the region serves the model only through one. The assistant's
+   * function may invoke this model and no other. Deploy with `-c chatModelId=<id>`.
+   *
+   * @default DEFAULT_CHAT_MODEL_ID
+   */
+  readonly chatModelId?: string;
 }
+
+/** Claude 3.5 Haiku through the EU inference profile: quick, inexpensive, good at tool use. */
+export const DEFAULT_CHAT_MODEL_ID = 'eu.anthropic.claude-3-5-haiku-20241022-v1:0';
 
 /** The whole shop in one stack, so no resource is locked behind a cross-stack export. */
 export class ShopStack extends Stack {
@@ -133,6 +145,7 @@ export class ShopStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
       mediaBucket: this.media.bucket,
+      chatModel: chatModel(this, props.chatModelId ?? DEFAULT_CHAT_MODEL_ID),
       allowedOrigins: [this.website.url],
     });
 
@@ -151,6 +164,7 @@ export class ShopStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'MediaBucketName', { value: this.media.bucket.bucketName });
+    new CfnOutput(this, 'ChatModelId', { value: props.chatModelId ?? DEFAULT_CHAT_MODEL_ID });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
     new CfnOutput(this, 'StripeSecretArn', { value: stripeSecret.secretArn });

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { App, type CfnElement } from 'aws-cdk-lib';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
@@ -17,7 +17,8 @@ import { CONFIG_ENV_NAMES } from '../../functions/lib/config';
 import { hasAuthorizer, routeKey, routes, type RouteDefinition } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, type RuleDefinition } from '../../functions/rules';
 import { cognitoTriggers } from '../../functions/triggers';
-import { ShopStack } from '../../infra/cdk/shop-stack';
+import { chatModel } from '../../infra/cdk/constructs/chat-model';
+import { DEFAULT_CHAT_MODEL_ID, ShopStack } from '../../infra/cdk/shop-stack';
 
 type Resource = {
   Type: string;
@@ -417,6 +418,56 @@ describe('Deleting accounts', () => {
       if (candidate === fn) expect(variables.USER_POOL_ID).toEqual({ Ref: logicalId(stack.auth.userPool) });
       else expect(variables.USER_POOL_ID).toBeUndefined();
     }
+  });
+});
+
+describe('Shop assistant', () => {
+  it('lets only the POST /chat function invoke Bedrock, and only the configured model', () => {
+    const fn = stack.api.functions['POST /chat'];
+    if (!fn) throw new Error('no function for POST /chat');
+    expect(rolesGranted('bedrock:InvokeModel')).toEqual(new Set([roleIdOf(fn)]));
+    const granted = statementsOf(fn).filter((statement) =>
+      actionsOf([statement]).some((a) => a.startsWith('bedrock:')),
+    );
+    expect(granted).toHaveLength(1);
+    expect(actionsOf(granted)).toEqual(['bedrock:InvokeModel']);
+    const resources = JSON.stringify(granted[0]?.Resource);
+    expect(resources).toContain(`:inference-profile/${DEFAULT_CHAT_MODEL_ID}`);
+    expect(resources).toContain(`::foundation-model/${DEFAULT_CHAT_MODEL_ID.replace(/^eu\./, '')}`);
+    expect(resources).not.toMatch(/foundation-model\/\*|"\*"/);
+  });
+
+  it('tells that function alone which model to use, and gives it time for several model rounds', () => {
+    const lambdas = resourcesOf('AWS::Lambda::Function');
+    const fn = stack.api.functions['POST /chat'];
+    for (const candidate of shopFunctions()) {
+      const props = lambdas[logicalId(candidate)]?.Properties;
+      const variables = (props?.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (candidate === fn) {
+        expect(variables.CHAT_MODEL_ID).toBe(DEFAULT_CHAT_MODEL_ID);
+        expect(props?.Timeout).toBe(29);
+      } else {
+        expect(variables.CHAT_MODEL_ID, candidate.node.path).toBeUndefined();
+      }
+    }
+  });
+
+  it('grants a foundation model id as that one model in the stack region', () => {
+    const other = new Stack(new App(), 'chat-model', { env: { account: '123456789012', region: 'eu-central-1' } });
+    // The partition stays a token (aws, aws-cn, aws-us-gov): read the ARNs with it filled in.
+    const arns = (modelId: string) =>
+      chatModel(other, modelId).resourceArns.map((arn) =>
+        (other.resolve(arn) as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1]
+          .map((part) => (typeof part === 'string' ? part : 'aws'))
+          .join(''),
+      );
+    expect(arns('anthropic.claude-3-haiku-20240307-v1:0')).toEqual([
+      'arn:aws:bedrock:eu-central-1::foundation-model/anthropic.claude-3-haiku-20240307-v1:0',
+    ]);
+    expect(arns('eu.anthropic.claude-3-5-haiku-20241022-v1:0')).toEqual([
+      'arn:aws:bedrock:eu-central-1:123456789012:inference-profile/eu.anthropic.claude-3-5-haiku-20241022-v1:0',
+      'arn:aws:bedrock:*::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0',
+    ]);
   });
 });
 

@@ -48,6 +48,7 @@ export class Api extends Construct {
       stripeSecret: props.stripeSecret,
       userPool: props.userPool,
       mediaBucket: props.mediaBucket,
+      ...(props.chatModel ? { chatModel: props.chatModel } : {}),
     };
     // Routes with `optional` access check a token in the handler, against the same pool and client.
     const tokenConfig = {
@@ -95,6 +96,8 @@ export class Api extends Construct {
         ...(route.access === 'optional' ? { tokenConfig } : {}),
         ...(route.permissions.deleteUsers ? { userPoolId: props.userPool.userPoolId } : {}),
         ...(route.permissions.media ? { mediaBucketName: props.mediaBucket.bucketName } : {}),
+        ...(route.permissions.invokeChatModel && props.chatModel ? { chatModelId: props.chatModel.modelId } : {}),
+        ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });
       grantPermissions(fn, route.permissions, grantTargets);
 

@@ -1,12 +1,13 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { RoutePermissions } from '../../../functions/routes';
 import { MEDIA_IMAGE_PREFIX } from '@linea/shared/domain/product-image';
 import { UPLOAD_PREFIX } from '@linea/shared/contracts/uploads';
+import type { ChatModel } from './chat-model';
 import type { IEmailSender } from './notifications';
 
 /** What the route and rule tables' permissions can grant on. */
@@ -20,6 +21,8 @@ export interface GrantTargets {
   readonly userPool?: IUserPool;
   /** Product photos: originals under uploads/, web-sized variants under media/images/. */
   readonly mediaBucket: IBucket;
+  /** The shop assistant's model (API functions only). */
+  readonly chatModel?: ChatModel;
 }
 
 /** Turns a table entry's declared permissions into grants, and nothing more. */
@@ -35,6 +38,12 @@ export function grantPermissions(grantee: IGrantable, permissions: RoutePermissi
   }
   // A presigned POST carries the signer's rights: the API function may put only into uploads/.
   if (permissions.media === 'upload') targets.mediaBucket.grantPut(grantee, `${UPLOAD_PREFIX}*`);
+  if (permissions.invokeChatModel) {
+    if (!targets.chatModel) throw new Error('invokeChatModel needs the chat model among the grant targets');
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [...targets.chatModel.resourceArns] }),
+    );
+  }
   if (permissions.media === 'process') {
     targets.mediaBucket.grantRead(grantee, `${UPLOAD_PREFIX}*`);
     targets.mediaBucket.grantDelete(grantee, `${UPLOAD_PREFIX}*`);

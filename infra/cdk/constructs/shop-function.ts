@@ -6,6 +6,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type {
+  CHAT_MODEL_ENV_NAMES,
   CONFIG_ENV_NAMES,
   Config,
   MEDIA_BUCKET_ENV_NAMES,
@@ -55,6 +56,8 @@ export interface ShopFunctionProps extends Pick<
   readonly nodeModules?: readonly string[];
   /** The bucket of product photos (functions whose permissions name `media`). @default none */
   readonly mediaBucketName?: string;
+  /** The shop assistant's Bedrock model (functions whose permissions say `invokeChatModel`). @default none */
+  readonly chatModelId?: string;
   /** @default RetentionDays.ONE_MONTH */
   readonly logRetention?: RetentionDays;
 }
@@ -103,6 +106,9 @@ export class ShopFunction extends NodejsFunction {
         ...(props.tokenConfig ? toTokenEnvironment(props.tokenConfig) : {}),
         ...(props.userPoolId
           ? ({ USER_POOL_ID: props.userPoolId } satisfies Record<(typeof USER_POOL_ENV_NAMES)[number], string>)
+          : {}),
+        ...(props.chatModelId
+          ? ({ CHAT_MODEL_ID: props.chatModelId } satisfies Record<(typeof CHAT_MODEL_ENV_NAMES)[number], string>)
           : {}),
         ...(props.mediaBucketName
           ? ({ MEDIA_BUCKET: props.mediaBucketName } satisfies Record<(typeof MEDIA_BUCKET_ENV_NAMES)[number], string>)

@@ -5,7 +5,7 @@ import { usePageMeta } from '../components/ui/use-page-meta';
 import { ContactForm } from '../features/contact/components/contact-form';
 import { ContactInfo } from '../features/contact/components/contact-info';
 import { CONTACT_DETAILS } from '../features/contact/contact-details';
-import { openingHoursSpecification } from '../features/contact/opening-hours';
+import { openingHoursSpecification } from '@linea/shared/domain/opening-hours';
 
 /** /contact: details and hours beside the message form. */
 export function ContactRoute() {

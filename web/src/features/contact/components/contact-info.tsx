@@ -2,7 +2,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/i18n';
 import { CONTACT_DETAILS, phoneHref } from '../contact-details';
-import { formatTime, OPENING_HOURS, weekdayName, type OpeningPeriod } from '../opening-hours';
+import { formatTime, OPENING_HOURS, weekdayName, type OpeningPeriod } from '@linea/shared/domain/opening-hours';
 import '../contact.css';
 
 const ICON = { size: 18, strokeWidth: 1.25, 'aria-hidden': true } as const;

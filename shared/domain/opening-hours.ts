@@ -1,4 +1,4 @@
-import type { Locale } from '@linea/shared/domain/money';
+import type { Locale } from './money';
 
 /**
  * Customer service hours (spec §9). The spec gives them in EST; a Swiss shop keeps them as its
@@ -53,4 +53,20 @@ export function openingHoursSpecification(): Record<string, unknown>[] {
     opens: period.hours?.open,
     closes: period.hours?.close,
   }));
+}
+
+const CLOSED: Record<Locale, string> = { en: 'closed', de: 'geschlossen' };
+
+/** "Monday–Friday 9:00–18:00", one line per period, for text that is not a page (the assistant's answers). */
+export function openingHoursLines(locale: Locale): string[] {
+  return OPENING_HOURS.map((period) => {
+    const days =
+      period.from === period.to
+        ? weekdayName(period.from, locale)
+        : `${weekdayName(period.from, locale)}–${weekdayName(period.to, locale)}`;
+    const hours = period.hours
+      ? `${formatTime(period.hours.open, locale)}–${formatTime(period.hours.close, locale)}`
+      : CLOSED[locale];
+    return `${days} ${hours}`;
+  });
 }
