@@ -6,7 +6,9 @@
  * Other files create products meanwhile: only this file's own products, and their order among
  * themselves, are asserted on.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { MyOrdersResponse } from '@linea/shared/contracts/account';
 import type {
   AdminProductDto,
   AdminProductListResponse,
@@ -15,6 +17,8 @@ import type {
   ProductInput,
 } from '@linea/shared/contracts/products';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { toItem } from '../../functions/data/order-repository';
+import { anOrder, anOrderItem } from '../fixtures/orders';
 import {
   api,
   documentClient,
@@ -213,6 +217,47 @@ describe('PATCH /admin/products/{id}', () => {
     expect((await api(`/products/${product.id}`)).status).toBe(200);
     expect(await storefrontIds()).toContain(product.id);
     expect(await auditEntriesOf(product.id)).toHaveLength(3);
+  });
+
+  it("deletes a product from the shop and from wishlists' display, never from the orders that bought it", async () => {
+    const product = await createProduct({ price: 7_300 });
+    const shopper = await signUp();
+    expect((await api(`/wishlist/${product.id}`, { method: 'PUT', token: shopper.idToken })).status).toBe(204);
+    const now = new Date().toISOString();
+    const order = anOrder({
+      id: randomUUID(),
+      userId: shopper.sub,
+      status: 'confirmed',
+      createdAt: now,
+      updatedAt: now,
+      items: [
+        anOrderItem({
+          productId: product.id,
+          name: product.name,
+          image: product.images[0],
+          unitPrice: 7_300,
+          quantity: 1,
+          lineTotal: 7_300,
+        }),
+      ],
+    });
+    await db.send(new PutCommand({ TableName: endpoints().tableName, Item: toItem(order) }));
+
+    expect((await deleteProduct(product.id)).status).toBe(204);
+
+    expect((await api(`/products/${product.id}`)).status).toBe(404);
+    expect(await storefrontIds()).not.toContain(product.id);
+    const wishlist = await api<{ items: { id: string }[] }>('/wishlist', { token: shopper.idToken });
+    expect(wishlist.body.items.map((item) => item.id)).not.toContain(product.id);
+    const orders = await api<MyOrdersResponse>('/orders', { token: shopper.idToken });
+    expect(orders.body.items.find((mineOrder) => mineOrder.id === order.id)?.items).toEqual([
+      expect.objectContaining({
+        productId: product.id,
+        name: product.name,
+        image: product.images[0],
+        unitPrice: 7_300,
+      }),
+    ]);
   });
 
   it('answers 404 for an unknown product and 400 for an empty change, writing no audit entry', async () => {
