@@ -4,12 +4,19 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Code that must never be downloaded up front: Amplify (only signed-in shoppers and the sign-in
- * page need it) and the admin back office. Routes are lazy and the session module imports
- * Amplify dynamically; this check fails the build if a static import ever pulls them back in.
+ * page need it), the admin back office, and the shop assistant (loaded once the page is idle;
+ * only its small loader, lazy-chat-widget.tsx, is in the entry). Routes are lazy and the session
+ * module imports Amplify dynamically; this check fails the build if a static import ever pulls
+ * them back in.
  */
 const NOT_IN_ENTRY: ReadonlyArray<{ what: string; test: (moduleId: string) => boolean }> = [
   { what: 'aws-amplify', test: (id) => /[\\/]node_modules[\\/](@aws-amplify|aws-amplify)[\\/]/.test(id) },
   { what: 'admin code', test: (id) => /[\\/]src[\\/](routes|features)[\\/]admin/.test(id) },
+  {
+    what: 'shop assistant',
+    test: (id) =>
+      /[\\/]src[\\/]features[\\/]chat[\\/]/.test(id) && !/[\\/]components[\\/]lazy-chat-widget\.tsx$/.test(id),
+  },
 ];
 
 function keepOutOfEntry(): Plugin {

@@ -29,10 +29,15 @@ export interface ShellProps {
   children?: ReactNode;
   /** The footer's newsletter signup, composed in by the app (components do not import features). */
   footerNewsletter?: ReactNode;
+  /**
+   * What floats over every page, after the footer in reading order: the shop assistant.
+   * @default - nothing
+   */
+  floating?: ReactNode;
 }
 
-/** The storefront frame: skip link, header, main landmark, footer, toasts. */
-export function Shell({ children, footerNewsletter }: ShellProps) {
+/** The storefront frame: skip link, header, main landmark, footer, floating widgets, toasts. */
+export function Shell({ children, footerNewsletter, floating }: ShellProps) {
   const { t } = useTranslation();
   const mainRef = useFocusMainOnNavigation();
   // While the next page's code or data loads, the current page stays and is marked busy.
@@ -53,6 +58,7 @@ export function Shell({ children, footerNewsletter }: ShellProps) {
         {children ?? <Outlet />}
       </main>
       <Footer newsletter={footerNewsletter} />
+      {floating}
       <ToastOutlet />
       <ScrollRestoration />
     </div>
