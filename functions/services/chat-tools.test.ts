@@ -4,7 +4,7 @@ import { aProduct } from '../../tests/fixtures/products';
 import { anOrder } from '../../tests/fixtures/orders';
 import type { Product } from '../data/product-repository';
 import type { Actor } from '../lib/auth';
-import { runTool, shopPolicies, sizeAdvice, toolSpecs, toolsFor, type ToolDeps } from './chat-tools';
+import { matchCategory, runTool, shopPolicies, sizeAdvice, toolSpecs, toolsFor, type ToolDeps } from './chat-tools';
 
 const customer: Actor = {
   userId: 'user-1',
@@ -87,6 +87,23 @@ describe('search_products', () => {
     expect((cheap.result as { products: { id: string }[] }).products.map((p) => p.id)).toEqual(['tee', 'chinos']);
   });
 
+  it('takes a category by id, by its name in either language, or by a word for what it holds', async () => {
+    expect(['bottoms', 'Hosen', 'jeans', 'Trousers'].map(matchCategory)).toEqual(Array(4).fill('bottoms'));
+    expect(['Oberbekleidung', 'coat', 'Mäntel', 'gowns'].map(matchCategory)).toEqual([
+      'outerwear',
+      'outerwear',
+      'outerwear',
+      undefined,
+    ]);
+    expect(['Accessoires', 'Mütze', 'Schal'].map(matchCategory)).toEqual(Array(3).fill('accessories'));
+    const deps = fakeDeps();
+    await run('search_products', { category: 'Hosen' }, undefined, deps);
+    expect(deps.products.listInStock).toHaveBeenCalledWith({ categoryId: 'bottoms' });
+    // A category the shop does not have narrows nothing.
+    await run('search_products', { category: 'ball gowns' }, undefined, deps);
+    expect(deps.products.listInStock).toHaveBeenLastCalledWith({});
+  });
+
   it('answers at most five products and says how many matched', async () => {
     const many = Array.from({ length: 8 }, (_, i) => aProduct({ id: `tee-${i}`, name: `Tee ${i}` }));
     const outcome = await run('search_products', { query: 'tee' }, undefined, fakeDeps(many));
@@ -135,6 +152,15 @@ describe('size_advice', () => {
       size: 'M',
     });
     expect(sizeAdvice({ category: 'Outerwear', measurement: 41, unit: 'in' })).toMatchObject({ size: 'L' });
+  });
+
+  it('measures the waist for any word for trousers, in English or German', () => {
+    for (const category of ['jeans', 'Hosen', 'trousers', 'bottoms']) {
+      expect(sizeAdvice({ category, measurement: 31, unit: 'in' }), category).toMatchObject({
+        table: 'bottoms',
+        size: 'M',
+      });
+    }
   });
 
   it('offers both sizes on a boundary: the larger relaxed, the smaller close', () => {
@@ -234,6 +260,16 @@ describe('the tools a caller is offered', () => {
     const bad = await run('size_advice', { category: 'tops', measurement: 'large', unit: 'cm' });
     expect(bad.ok).toBe(false);
     expect((bad.result as { error: string }).error).toMatch(/^Invalid input/);
+  });
+
+  it('gives the model an error result, not an exception, when a tool fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const deps = fakeDeps();
+    deps.products.listInStock.mockRejectedValueOnce(new Error('ProvisionedThroughputExceededException'));
+    expect(await run('search_products', { query: 'tee' }, undefined, deps)).toEqual({
+      ok: false,
+      result: { error: 'The shop could not answer this just now' },
+    });
   });
 
   it('describes each tool with a JSON Schema Bedrock accepts (an object, no $schema)', () => {

@@ -17,7 +17,7 @@ import {
   type ShopPoliciesResult,
   type SizeAdviceResult,
 } from '@linea/shared/contracts/chat';
-import { categoryId as toCategoryId } from '@linea/shared/domain/category';
+import { CATEGORY_NAMES, categoryId as toCategoryId, isKnownCategory } from '@linea/shared/domain/category';
 import { formatChf, type Locale } from '@linea/shared/domain/money';
 import { openingHoursLines } from '@linea/shared/domain/opening-hours';
 import { orderNumber } from '@linea/shared/domain/order';
@@ -32,6 +32,7 @@ import { z } from 'zod';
 import { orders as orderRepository, type OrderRepository } from '../data/order-repository';
 import { products as productRepository, type Product, type ProductRepository } from '../data/product-repository';
 import type { Actor } from '../lib/auth';
+import { logger } from '../lib/logger';
 
 export interface ToolContext {
   readonly locale: Locale;
@@ -49,6 +50,28 @@ const defaultDeps: ToolDeps = { products: productRepository, orders: orderReposi
 /** A search answers with this many products: enough to choose from, few enough to read. */
 const SEARCH_RESULTS = 5;
 const RECENT_ORDERS = 5;
+
+/** Words a model (or a shopper) uses for what a category holds, in English and German. */
+const CATEGORY_WORDS: Readonly<Record<string, readonly string[]>> = {
+  bottoms: ['trousers', 'pants', 'jeans', 'chinos', 'shorts', 'hose', 'hosen', 'waist', 'taille'],
+  outerwear: ['coat', 'coats', 'jacket', 'jackets', 'vest', 'trench', 'mantel', 'jacke', 'jacken', 'weste'],
+  basics: ['tops', 'top', 'tee', 't-shirt', 'shirt', 'sweater', 'knitwear', 'pullover', 'hemd', 'chest', 'brust'],
+  accessories: ['scarf', 'beanie', 'belt', 'socks', 'tote', 'bag', 'schal', 'mutze', 'gurtel', 'socken', 'tasche'],
+};
+
+/**
+ * The shop's category id for what the model sends: an id, a category's name in either language
+ * ("Hosen"), or a word for what it holds ("jeans"); undefined when none fits.
+ */
+export function matchCategory(text: string): string | undefined {
+  const wanted = normaliseForSearch(text).trim();
+  const id = toCategoryId(wanted);
+  if (isKnownCategory(id)) return id;
+  for (const [known, names] of Object.entries(CATEGORY_NAMES)) {
+    if (Object.values(names).some((name) => normaliseForSearch(name) === wanted)) return known;
+  }
+  return Object.keys(CATEGORY_WORDS).find((known) => CATEGORY_WORDS[known]?.includes(wanted));
+}
 
 export function toToolProduct(product: Product, locale: Locale): ChatToolProduct {
   const texts = localiseProduct(product, locale);
@@ -88,7 +111,8 @@ async function searchProductsTool(
   context: ToolContext,
   deps: ToolDeps,
 ): Promise<SearchProductsResult> {
-  const category = input.category ? toCategoryId(input.category) : undefined;
+  // A category the shop does not have narrows nothing: its words still count in the query.
+  const category = input.category ? matchCategory(input.category) : undefined;
   let listed = await deps.products.listInStock(category ? { categoryId: category } : {});
   if (input.color) {
     const wanted = normaliseForSearch(input.color);
@@ -131,9 +155,9 @@ const BOUNDARY_INCHES = 0.25;
 
 export function sizeAdvice(input: z.infer<typeof sizeAdviceInput>): SizeAdviceResult {
   const measurementCm = input.unit === 'cm' ? input.measurement : Math.round(input.measurement * 2.54);
-  const requested = toCategoryId(input.category);
-  const table =
-    requested === 'tops' || requested === 'bottoms' ? requested : (sizeTableFor(requested) ?? ('none' as const));
+  const requested = normaliseForSearch(input.category).trim() === 'tops' ? 'basics' : matchCategory(input.category);
+  // An unknown category is measured as a top, the guide's first table.
+  const table = sizeTableFor(requested ?? 'basics') ?? ('none' as const);
   if (table === 'none') return { table, measured: 'none', measurementCm, rows: [] };
   const ranges: readonly SizeRange[] = table === 'bottoms' ? BOTTOMS_WAIST : TOPS_CHEST;
   const rows = ranges.map((range) => ({
@@ -278,5 +302,11 @@ export async function runTool(
   if (!parsed.success) {
     return { ok: false, result: { error: `Invalid input: ${parsed.error.issues.map((i) => i.message).join('; ')}` } };
   }
-  return { ok: true, result: await tool.run(parsed.data as never, context, deps) };
+  try {
+    return { ok: true, result: await tool.run(parsed.data as never, context, deps) };
+  } catch (err) {
+    // The model can still answer (and point to the contact page); the shopper gets no 500.
+    logger.error('assistant tool failed', { tool: name, error: (err as Error).name, message: (err as Error).message });
+    return { ok: false, result: { error: 'The shop could not answer this just now' } };
+  }
 }

@@ -96,7 +96,8 @@ export function toConversation(history: readonly ChatHistoryMessage[], message: 
   return messages;
 }
 
-const UNAVAILABLE = new Set([
+/** Bedrock's passing troubles: the shopper may try again in a moment. */
+const PASSING = new Set([
   'ThrottlingException',
   'ServiceQuotaExceededException',
   'ModelTimeoutException',
@@ -104,12 +105,11 @@ const UNAVAILABLE = new Set([
   'ModelErrorException',
   'ServiceUnavailableException',
   'InternalServerException',
-  'ValidationException',
-  'AccessDeniedException',
-  'ResourceNotFoundException',
   'TimeoutError',
   'AbortError',
 ]);
+/** Ours to fix (a bad request, the model not enabled or not granted): the shopper sees the same, the logs an error. */
+const MISCONFIGURED = new Set(['ValidationException', 'AccessDeniedException', 'ResourceNotFoundException']);
 
 /** Products of this turn's tool results, by id: the only ones a card may show. */
 function productsOf(result: unknown): ChatToolProduct[] {
@@ -121,24 +121,18 @@ function productsOf(result: unknown): ChatToolProduct[] {
 }
 
 /**
- * Cards for the products the answer names, in the order it names them; when it names none, the
- * results of a search it answered from (they came from the catalogue, not from the model).
+ * Cards for the products the answer names, in the order it names them, each found by a tool in
+ * this turn: a product the model made up has no card, and one it turned down ("none of those
+ * comes in red") is not named, so it has none either.
  */
-export function cardsFor(
-  answer: string,
-  found: ReadonlyMap<string, ChatToolProduct>,
-  searched: readonly string[],
-): ChatProductCard[] {
+export function cardsFor(answer: string, found: ReadonlyMap<string, ChatToolProduct>): ChatProductCard[] {
   const text = normaliseForSearch(answer);
-  const named = [...found.values()]
+  return [...found.values()]
     .map((product) => ({ product, at: text.indexOf(normaliseForSearch(product.name)) }))
     .filter((entry) => entry.at >= 0)
     .sort((a, b) => a.at - b.at)
-    .map((entry) => entry.product);
-  const chosen = named.length ? named : searched.map((id) => found.get(id)).filter((p): p is ChatToolProduct => !!p);
-  return chosen
     .slice(0, MAX_CARDS)
-    .map((product) => ({ id: product.id, name: product.name, price: product.price, image: product.image }));
+    .map(({ product }) => ({ id: product.id, name: product.name, price: product.price, image: product.image }));
 }
 
 export interface ChatDeps {
@@ -164,7 +158,6 @@ export async function answerChat(
   const messages = toConversation(request.history, request.message);
   const signal = AbortSignal.timeout(deps.deadlineMs ?? ANSWER_DEADLINE_MS);
   const found = new Map<string, ChatToolProduct>();
-  let searched: string[] = [];
 
   for (let round = 0; round < MAX_TOOL_ROUNDS; round += 1) {
     let response;
@@ -182,17 +175,21 @@ export async function answerChat(
       );
     } catch (err) {
       const name = (err as Error).name;
-      if (UNAVAILABLE.has(name) || signal.aborted) {
-        logger.warn('assistant unavailable', { error: name, message: (err as Error).message, round });
-        throw new AssistantUnavailableError(name, { cause: err });
-      }
-      throw err;
+      const details = { error: name, message: (err as Error).message, round };
+      if (MISCONFIGURED.has(name)) logger.error('assistant misconfigured', details);
+      else if (PASSING.has(name) || signal.aborted) logger.warn('assistant unavailable', details);
+      else throw err;
+      throw new AssistantUnavailableError(name, { cause: err });
     }
     const reply = response.output?.message;
-    if (!reply?.content) throw new AssistantUnavailableError('EmptyResponse');
+    if (!reply?.content) {
+      logger.error('assistant gave an empty reply', { stopReason: response.stopReason, round });
+      throw new AssistantUnavailableError('EmptyResponse');
+    }
     messages.push(reply);
 
     const uses = reply.content.flatMap((block) => (block.toolUse ? [block.toolUse] : []));
+    if (uses.length && round === MAX_TOOL_ROUNDS - 1) break; // no round left to read their results
     if (response.stopReason !== 'tool_use' || uses.length === 0) {
       const answer = reply.content
         .map((block) => block.text ?? '')
@@ -200,7 +197,7 @@ export async function answerChat(
         .trim();
       if (!answer) return { response: FALLBACK[request.locale].gaveUp, products: [] };
       if (answer.includes(PROMPT_MARKER)) return { response: FALLBACK[request.locale].refusal, products: [] };
-      return { response: answer, products: cardsFor(answer, found, searched) };
+      return { response: answer, products: cardsFor(answer, found) };
     }
 
     const results: ContentBlock[] = [];
@@ -209,7 +206,6 @@ export async function answerChat(
       logger.info('assistant tool', { tool: use.name, ok: outcome.ok, round });
       const products = productsOf(outcome.result);
       for (const product of products) found.set(product.id, product);
-      if (use.name === 'search_products') searched = products.map((product) => product.id);
       results.push({
         toolResult: {
           toolUseId: use.toolUseId,

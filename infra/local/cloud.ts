@@ -66,6 +66,11 @@ export interface LocalCloudEndpoints {
   /** The S3 stand-in and the bucket of uploaded product photos (variants served by the web app under /media/). */
   readonly s3Endpoint: string;
   readonly mediaBucket: string;
+  /**
+   * The Bedrock stand-in (Converse, for the shop assistant): a rule-based responder, not a language
+   * model. `GET /_stand-in/requests` and `/_stand-in/faults` are its controls (see README).
+   */
+  readonly bedrockEndpoint: string;
 }
 
 export interface LocalCloud {

@@ -6,6 +6,7 @@
  * and cannot change afterwards within the same process.
  */
 import type {
+  CHAT_MODEL_ENV_NAMES,
   CONFIG_ENV_NAMES,
   MEDIA_BUCKET_ENV_NAMES,
   TOKEN_ENV_NAMES,
@@ -36,6 +37,9 @@ export interface FunctionEnvironmentInput {
   readonly mediaBucket: string;
   /** The key Cognito encrypts account codes with (the CustomEmailSender trigger decrypts them). */
   readonly codeKeyArn: string;
+  /** The Bedrock stand-in (Converse), and the model id it serves: the shop assistant's model. */
+  readonly bedrockEndpoint: string;
+  readonly chatModelId: string;
 }
 
 export function functionEnvironment(input: FunctionEnvironmentInput): Record<string, string> {
@@ -66,8 +70,11 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: input.cognitoEndpoint,
     AWS_ENDPOINT_URL_KMS: input.kmsEndpoint,
     AWS_ENDPOINT_URL_S3: input.s3Endpoint,
+    // The client's service id is "Bedrock Runtime" (see @aws-sdk/client-bedrock-runtime).
+    AWS_ENDPOINT_URL_BEDROCK_RUNTIME: input.bedrockEndpoint,
     CODE_KEY_ARN: input.codeKeyArn,
     ...({ MEDIA_BUCKET: input.mediaBucket } satisfies Record<(typeof MEDIA_BUCKET_ENV_NAMES)[number], string>),
+    ...({ CHAT_MODEL_ID: input.chatModelId } satisfies Record<(typeof CHAT_MODEL_ENV_NAMES)[number], string>),
     // Any SDK client without its own endpoint variable must not find AWS either.
     AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
     AWS_EC2_METADATA_DISABLED: 'true',

@@ -10,6 +10,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { API_CORS, fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules } from '../../functions/rules';
 import { startApiGateway } from './api-gateway';
+import { LOCAL_CHAT_MODEL_ID, startBedrockStandIn } from './bedrock';
 import type { LocalCloud, LocalCloudEndpoints, LocalCloudOptions } from './cloud';
 import { cognitoClient, ensureAdmin, ensureUserPool, startCognitoLocal, triggerRegistry } from './cognito';
 import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
@@ -108,6 +109,8 @@ export async function launch(
     s3Endpoint: loopback(ports.s3),
     mediaBucket: MEDIA_BUCKET,
     codeKeyArn: kmsKeyArn(REGION, ACCOUNT, CODE_KEY_ID),
+    bedrockEndpoint: loopback(ports.bedrock),
+    chatModelId: LOCAL_CHAT_MODEL_ID,
   });
   applyFunctionEnvironment(env);
 
@@ -222,6 +225,11 @@ export async function launch(
           },
         }),
     }).then(track);
+    const bedrockReady = startBedrockStandIn({
+      port: ports.bedrock,
+      modelId: LOCAL_CHAT_MODEL_ID,
+      log: verboseLog,
+    }).then(track);
     const secretsReady = startSecretsManager({
       port: ports.secrets,
       region: REGION,
@@ -320,6 +328,7 @@ export async function launch(
       secretsReady,
       kmsReady,
       s3Ready,
+      bedrockReady,
       lambdaApi,
       warm,
     ]);
@@ -384,6 +393,7 @@ export async function launch(
       codeKeyArn: kmsKeyArn(REGION, ACCOUNT, CODE_KEY_ID),
       s3Endpoint: loopback(ports.s3),
       mediaBucket: MEDIA_BUCKET,
+      bedrockEndpoint: loopback(ports.bedrock),
     };
     if (persistDir) {
       writeFileSync(join(persistDir, 'local-endpoints.json'), `${JSON.stringify(endpoints, null, 2)}\n`, {

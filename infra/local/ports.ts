@@ -13,6 +13,7 @@ export const SERVICES = [
   'secrets',
   'kms',
   's3',
+  'bedrock',
 ] as const;
 export type Service = (typeof SERVICES)[number];
 export type Ports = Record<Service, number>;
@@ -30,6 +31,7 @@ export const DEFAULT_PORTS: Ports = {
   secrets: 4040,
   kms: 4050,
   s3: 4060,
+  bedrock: 4070,
 };
 
 const LABELS: Record<Service, string> = {
@@ -44,6 +46,7 @@ const LABELS: Record<Service, string> = {
   secrets: 'the local Secrets Manager',
   kms: 'the local KMS',
   s3: 'the S3 stand-in',
+  bedrock: 'the Bedrock stand-in',
 };
 
 /**

@@ -7,7 +7,7 @@
  *   npm start -- --reset            start from scratch (wipes .data)
  *   npm start -- --no-demo          no demo order history in a new .data
  *   npm start -- --verbose          print every request, delivery and stand-in log line
- *   npm start -- --api-port 4001    any port: --<web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3>-port,
+ *   npm start -- --api-port 4001    any port: --<web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3|bedrock>-port,
  *                                   or LINEA_<SERVICE>_PORT=<n>
  */
 import { relative } from 'node:path';
@@ -17,12 +17,12 @@ import { DEFAULT_PORTS, portOverrides } from './ports';
 import { ensureWebBuild } from './web-build';
 
 const KNOWN_FLAGS =
-  /^--(reset|verbose|help|no-demo|(web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3)-port(=.*)?)$/;
+  /^--(reset|verbose|help|no-demo|(web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3|bedrock)-port(=.*)?)$/;
 
 function usage(): string {
   return [
     'Usage: npm start [-- --reset] [-- --no-demo] [-- --verbose] [-- --<service>-port <n>]',
-    'Services: web, api, bus, lambda, cognito, ses, dynamodb, stripe, secrets, kms, s3 (or LINEA_<SERVICE>_PORT=<n>).',
+    'Services: web, api, bus, lambda, cognito, ses, dynamodb, stripe, secrets, kms, s3, bedrock (or LINEA_<SERVICE>_PORT=<n>).',
   ].join('\n');
 }
 
@@ -84,6 +84,7 @@ async function main(): Promise<void> {
       `  Cognito    ${e.cognitoEndpoint}   (pool ${e.userPoolId}, client ${e.userPoolClientId})`,
       `  DynamoDB   ${e.dynamodbEndpoint}   (table ${e.tableName})`,
       `  S3         ${e.s3Endpoint}   (bucket ${e.mediaBucket}: uploaded product photos)`,
+      `  Bedrock    ${e.bedrockEndpoint}   (shop assistant: a rule-based stand-in, not a language model)`,
       `  Data       ${data}/   (all of the above in ${relative(REPO_ROOT, `${DEFAULT_PERSIST_DIR}/local-endpoints.json`)};`,
       `             npm start -- --reset starts from scratch)`,
       '',

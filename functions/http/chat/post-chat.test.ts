@@ -126,6 +126,27 @@ describe('POST /chat', () => {
     expect(body.products).toEqual([{ id: 'tee', name: 'Organic Cotton Tee', price: 4_900, image: tee.images[0] }]);
   });
 
+  it('shows no card for a product the answer does not name, even when a search found it', async () => {
+    bedrock
+      .on(ConverseCommand)
+      .resolvesOnce(toolUse('search_products', { query: 'tee', color: 'red' }))
+      .resolvesOnce(answer('I am sorry, none of our tees comes in red.'));
+    expect(parseBody(await chat({ message: 'A red tee?' })).products).toEqual([]);
+  });
+
+  it('lets the model answer when a tool fails, telling it the tool failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    ddb.on(QueryCommand).rejects(new Error('Throughput exceeds the current capacity'));
+    bedrock
+      .on(ConverseCommand)
+      .resolvesOnce(toolUse('search_products', { query: 'tee' }))
+      .resolvesOnce(answer('I cannot look that up right now; our team can help at /contact.'));
+    const res = await chat({ message: 'A tee?' });
+    expect(res.statusCode).toBe(200);
+    const result = converseInputs()[1]?.messages?.at(-1)?.content?.[0]?.toolResult;
+    expect(result).toMatchObject({ status: 'error', content: [{ json: { error: expect.any(String) } }] });
+  });
+
   it('shows no cards for an answer given without any tool', async () => {
     bedrock.on(ConverseCommand).resolves(answer('Hello! The Organic Cotton Tee is lovely.'));
     expect(parseBody(await chat({ message: 'Hi' })).products).toEqual([]);
