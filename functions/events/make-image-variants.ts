@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { s3ObjectCreatedDetail } from '../lib/s3-events';
-import { makeImageVariants } from '../services/image-uploads';
+import { makeImageVariants } from '../services/image-variants';
 
 /** S3 reports an admin's upload; its web-sized variants are made (see makeImageVariants). */
 export const handler = async (event: EventBridgeEvent<'Object Created', unknown>): Promise<void> => {

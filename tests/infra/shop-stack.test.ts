@@ -3,9 +3,11 @@
  * trigger and table definitions, so a new route or rule is checked without touching this file.
  * The stack is synthesized once (bundling every function with esbuild is the slow part).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -88,6 +90,26 @@ function rolesGranted(action: string): Set<string> {
     for (const role of policy.Properties?.Roles as { Ref: string }[]) roles.add(role.Ref);
   }
   return roles;
+}
+
+/** Imports a bundle in a new Node process; undefined when it loads, else what went wrong. */
+function importInFreshNode(file: string): Promise<string | undefined> {
+  return new Promise((resolveImport) => {
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`],
+      { timeout: 30_000, env: { PATH: process.env.PATH, AWS_REGION: 'eu-central-2' } },
+      (error, _stdout, stderr) =>
+        resolveImport(
+          error
+            ? (stderr
+                .trim()
+                .split('\n')
+                .find((line) => /Error/.test(line)) ?? error.message)
+            : undefined,
+        ),
+    );
+  });
 }
 
 /** Every function this project made from a handler module (not CDK's own helpers). */
@@ -266,6 +288,27 @@ describe('Functions', () => {
       const logGroupRef = (props?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
       expect(logGroups[logGroupRef]?.Properties?.RetentionInDays, fn.node.path).toBeGreaterThan(0);
     }
+  });
+
+  it("loads every function's bundle in a fresh Node process, as Lambda's first start does", async () => {
+    const outdir = (stack.node.root as App).outdir;
+    const lambdas = resourcesOf('AWS::Lambda::Function');
+    const failures: string[] = [];
+    const checked = await Promise.all(
+      shopFunctions().map(async (fn) => {
+        // The code's S3 key is the asset's hash: cdk.out holds the bundle as asset.<hash>/.
+        const key = (lambdas[logicalId(fn)]?.Properties?.Code as { S3Key?: unknown }).S3Key;
+        if (typeof key !== 'string') throw new Error(`${fn.node.path} has no bundled asset`);
+        const dir = path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`);
+        // Native packages installed beside a bundle (sharp) are built for Lambda's Linux on arm64.
+        if (existsSync(path.join(dir, 'node_modules'))) return 0;
+        const result = await importInFreshNode(path.join(dir, 'index.mjs'));
+        if (result) failures.push(`${fn.node.path}: ${result}`);
+        return 1;
+      }),
+    );
+    expect(failures).toEqual([]);
+    expect(checked.reduce((sum: number, n) => sum + n, 0)).toBeGreaterThan(allRoutes.length);
   });
 
   it('gives every function in the stack, CDK helpers included, a log group with bounded retention', () => {
