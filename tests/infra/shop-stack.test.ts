@@ -102,10 +102,8 @@ function importInFreshNode(file: string): Promise<string | undefined> {
       (error, _stdout, stderr) =>
         resolveImport(
           error
-            ? (stderr
-                .trim()
-                .split('\n')
-                .find((line) => /Error/.test(line)) ?? error.message)
+            ? // The error's own line ("Error: Could not load …"), not the minified source line above it.
+              (stderr.split('\n').find((line) => /^\w*Error\b/.test(line)) ?? error.message).slice(0, 300)
             : undefined,
         ),
     );
