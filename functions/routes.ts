@@ -52,11 +52,48 @@ export interface RouteDefinition {
   readonly maxBodyBytes?: number;
   /** For a handler that waits on slow work (a language model); at most API Gateway's 30 s. @default 10 */
   readonly timeoutSeconds?: number;
+  /**
+   * `shared`: the answer is the same for every caller, so a shared cache (CloudFront's cached
+   * `/api` behaviours, built from this field) may keep and serve it; see CACHE_CONTROL. Only for
+   * `public` GET routes. Without it, nothing of the route's answers is stored anywhere.
+   */
+  readonly cache?: 'shared';
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
-/** CORS for the web app's origin; the HTTP API's preflight settings and the local gateway's. */
+/**
+ * Every API answer's Cache-Control, chosen once for all handlers (lib/http.ts) from the route's
+ * `access` and `cache`, whether the caller sent a token, and the status.
+ */
+export const CACHE_CONTROL = {
+  /**
+   * Successful catalogue reads by anonymous callers. Browsers keep nothing fresh (max-age=0:
+   * they ask again, and the nearest edge answers); CloudFront serves repeats for 60 s, so an
+   * admin's edit or a sold-out size shows within a minute, then for 5 minutes more serves the
+   * old copy while it fetches the new one, so no shopper waits for a cold function. Stock and
+   * prices that matter are checked again by the checkout on the server.
+   */
+  shared: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  /** Anything for a known caller: customer and admin routes, and any request with a token. */
+  personal: 'private, no-store',
+  /** Every other answer: forms, checkout, chat, webhooks, errors. */
+  none: 'no-store',
+} as const;
+
+export function cacheControlFor(
+  route: Pick<RouteDefinition, 'access' | 'cache'>,
+  request: { readonly withToken: boolean; readonly statusCode: number },
+): string {
+  if (request.withToken || route.access === 'customer' || route.access === 'admin') return CACHE_CONTROL.personal;
+  if (route.cache === 'shared' && request.statusCode >= 200 && request.statusCode < 300) return CACHE_CONTROL.shared;
+  return CACHE_CONTROL.none;
+}
+
+/**
+ * CORS for callers on another origin (the local gateway's, for a development server); the
+ * storefront itself calls the API on its own origin (`/api`) and needs none.
+ */
 export const API_CORS = {
   allowHeaders: ['authorization', 'content-type'],
   maxAgeSeconds: 3600,
@@ -69,6 +106,7 @@ export const routes = [
     access: 'public',
     handler: 'http/products/list-products',
     permissions: { table: 'read' },
+    cache: 'shared',
   },
   {
     method: 'GET',
@@ -76,6 +114,7 @@ export const routes = [
     access: 'public',
     handler: 'http/products/get-product',
     permissions: { table: 'read' },
+    cache: 'shared',
   },
   {
     method: 'GET',
@@ -380,6 +419,7 @@ export const routes = [
     access: 'public',
     handler: 'http/site/get-sitemap',
     permissions: { table: 'read' },
+    cache: 'shared',
   },
   {
     method: 'GET',

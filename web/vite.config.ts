@@ -64,7 +64,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // One build for every stage: configuration comes from /config.json at run time.
+    // One build for every stage: the host embeds the runtime config in index.html.
     sourcemap: false,
     rolldownOptions: {
       output: {

@@ -146,11 +146,11 @@ export class ShopStack extends Stack {
       userPoolClient: this.auth.userPoolClient,
       mediaBucket: this.media.bucket,
       chatModel: chatModel(this, props.chatModelId ?? DEFAULT_CHAT_MODEL_ID),
-      allowedOrigins: [this.website.url],
     });
 
+    // The browser reaches the API on the site's own origin (/api/*): no CORS, no second connection.
+    this.website.addApi(this.api.httpApi, routes);
     this.website.deployContent({
-      apiUrl: this.api.url,
       region: this.region,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,

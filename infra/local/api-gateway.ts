@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { ApiErrorBody } from '../../shared/errors';
@@ -30,6 +31,12 @@ export interface ApiGatewayOptions {
   readonly maxRequestBytes: number;
   /** API Gateway's integration timeout. */
   readonly timeoutMs: number;
+  /**
+   * Whether a request came through the web server's `/api` proxy (as requests through
+   * CloudFront do): then the last `X-Forwarded-For` entry, the address the proxy saw, is the
+   * caller's `sourceIp`. Anyone else's `X-Forwarded-For` is only passed on, never believed.
+   */
+  readonly isFromProxy?: (req: IncomingMessage) => boolean;
   readonly log: (line: string) => void;
   readonly warn: (line: string) => void;
 }
@@ -145,14 +152,24 @@ interface EventInput {
   readonly body: Buffer;
   readonly claims: Record<string, string> | undefined;
   readonly requestId: string;
+  readonly fromProxy: boolean;
+}
+
+/** The address the proxy appended last, if it is an IP address. */
+function proxiedClientAddress(forwardedFor: string | undefined): string | undefined {
+  const last = forwardedFor?.split(',').at(-1)?.trim();
+  return last && isIP(last) ? last : undefined;
 }
 
 function buildEvent(input: EventInput): APIGatewayProxyEventV2WithJWTAuthorizer {
   const { req, url } = input;
   const now = new Date();
-  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   const headers = singleValueHeaders(req.headers);
-  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${sourceIp}` : sourceIp;
+  const proxied = input.fromProxy ? proxiedClientAddress(headers['x-forwarded-for']) : undefined;
+  const sourceIp = proxied ?? (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  // API Gateway appends the address it saw; through the proxy that address is already the last entry.
+  if (!proxied)
+    headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${sourceIp}` : sourceIp;
   headers['x-forwarded-port'] = String(req.socket.localPort ?? '');
   headers['x-forwarded-proto'] = 'http';
   const host = headers.host ?? '127.0.0.1';
@@ -303,6 +320,8 @@ export function startApiGateway(options: ApiGatewayOptions): Promise<RunningServ
       body = await readBody(req, options.maxRequestBytes);
     } catch (err) {
       if (err instanceof BodyTooLargeError) return tooLarge();
+      // The client left mid-body (the web server's proxy does, once a body passes the limit): nobody to answer.
+      if (req.destroyed) return { status: 499, headers: {}, body: Buffer.alloc(0) };
       throw err;
     }
 
@@ -317,7 +336,16 @@ export function startApiGateway(options: ApiGatewayOptions): Promise<RunningServ
 
     const routeKey = found ? found.compiled.key : '$default';
     const module = found ? found.compiled.route.handler : options.fallbackHandler;
-    const event = buildEvent({ req, url, routeKey, pathParameters: found?.pathParameters, body, claims, requestId });
+    const event = buildEvent({
+      req,
+      url,
+      routeKey,
+      pathParameters: found?.pathParameters,
+      body,
+      claims,
+      requestId,
+      fromProxy: options.isFromProxy?.(req) ?? false,
+    });
     try {
       return toReply(await invoke(module, event, options.timeoutMs));
     } catch (err) {

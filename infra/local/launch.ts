@@ -7,9 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { API_PATH } from '@linea/shared/contracts/runtime-config';
 import { API_CORS, fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules } from '../../functions/rules';
 import { startApiGateway } from './api-gateway';
+import { createApiProxy } from './api-proxy';
 import { LOCAL_CHAT_MODEL_ID, startBedrockStandIn } from './bedrock';
 import type { LocalCloud, LocalCloudEndpoints, LocalCloudOptions } from './cloud';
 import { cognitoClient, ensureAdmin, ensureUserPool, startCognitoLocal, triggerRegistry } from './cognito';
@@ -337,6 +339,10 @@ export async function launch(
     applyTokenEnvironment({ issuer, clientId: cognitoResult.userPoolClientId, userPoolId: cognitoResult.userPoolId });
 
     const webDist = resolve(options.webDist ?? DEFAULT_WEB_DIST);
+    const maxRequestBytes = options.maxRequestBytes ?? 1024 * 1024;
+    // The web server's /api/*, as CloudFront's /api/* behaviour: the browser's only way to the API.
+    const apiProxy = createApiProxy({ target: apiUrl, maxRequestBytes, log: verboseLog });
+    track({ url: apiUrl, port: ports.api, close: async () => apiProxy.close() });
     await Promise.all([
       startApiGateway({
         port: ports.api,
@@ -348,16 +354,19 @@ export async function launch(
           jwksUrl: `${cognitoResult.endpoint}/${cognitoResult.userPoolId}/.well-known/jwks.json`,
         },
         cors: { allowOrigins: corsOrigins, maxAgeSeconds: API_CORS.maxAgeSeconds },
-        maxRequestBytes: options.maxRequestBytes ?? 1024 * 1024,
+        maxRequestBytes,
         timeoutMs: LAMBDA_TIMEOUT_MS,
+        isFromProxy: (req) => apiProxy.isProxyConnection(req),
         log: verboseLog,
         warn,
       }).then(track),
       startWebServer({
         port: ports.web,
         distDir: webDist,
+        siteUrl: webUrl,
+        // Embedded in every page it serves, as CDK embeds it in the index.html it deploys.
         config: {
-          apiUrl,
+          apiUrl: API_PATH,
           region: REGION,
           userPoolId: cognitoResult.userPoolId,
           userPoolClientId: cognitoResult.userPoolClientId,
@@ -365,6 +374,7 @@ export async function launch(
           authFlow: 'USER_PASSWORD_AUTH',
           stage: 'local',
         },
+        api: apiProxy,
         // What CloudFront's /media/* behaviour serves from the media bucket in the cloud.
         media: { endpoint: loopback(ports.s3), bucket: MEDIA_BUCKET },
         log: verboseLog,

@@ -1,27 +1,20 @@
 /**
  * Serves the production build of web/ as CloudFront serves it from S3: static files with their
  * content types, compressed when the browser accepts it, hashed assets cached for a year,
- * everything else revalidated, unknown paths answered with index.html (the SPA fallback), and
- * the runtime `config.json` that CDK writes at deploy generated here instead.
+ * everything else revalidated, unknown paths answered with index.html (the SPA fallback). Every
+ * HTML page carries the runtime config (a JSON script element), as the index.html CDK deploys
+ * does, and `/api/*` goes to the local API gateway, as CloudFront's `/api/*` behaviour goes to
+ * API Gateway: the browser talks to one origin only.
  */
+import { API_PATH, withRuntimeConfig, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import { buildRobotsTxt } from '@linea/shared/domain/site-map';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { ApiProxy } from './api-proxy';
 import { listen, type RunningServer } from './http-server';
-
-/** What the web app reads at start (web/src/config): one build, any environment. */
-export interface WebRuntimeConfig {
-  readonly apiUrl: string;
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly userPoolClientId: string;
-  readonly cognitoEndpoint: string;
-  readonly authFlow: 'USER_PASSWORD_AUTH';
-  readonly stage: 'local';
-}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -74,7 +67,12 @@ interface CachedFile {
 export interface WebServerOptions {
   readonly port: number;
   readonly distDir: string;
+  /** The site's own URL as shoppers use it (robots.txt names the sitemap under it). */
+  readonly siteUrl: string;
+  /** Embedded in every HTML page served (web/src/config reads it); `apiUrl` is `/api` with `api` given. */
   readonly config: WebRuntimeConfig;
+  /** Where `/api/*` goes, prefix removed (CloudFront's /api/* behaviour). */
+  readonly api: ApiProxy;
   /** The bucket whose `media/` objects are served under `/media/` (CloudFront's /media/* behaviour). */
   readonly media?: { readonly endpoint: string; readonly bucket: string };
   readonly log: (line: string) => void;
@@ -82,20 +80,25 @@ export interface WebServerOptions {
 
 export function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const cache = new Map<string, CachedFile>();
-  const configBody = Buffer.from(`${JSON.stringify(options.config, null, 2)}\n`);
-  const robotsBody = Buffer.from(buildRobotsTxt(options.config.apiUrl));
+  // As CDK writes it at deploy: the sitemap is the API's, under the site's own origin.
+  const robotsBody = Buffer.from(buildRobotsTxt(`${options.siteUrl.replace(/\/$/, '')}${API_PATH}`));
 
   /** Reads a file once per version (mtime and size), so a rebuild while running is picked up. */
   const load = (file: string): CachedFile => {
     const stat = statSync(file);
     const cached = cache.get(file);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached;
-    const identity = readFileSync(file);
+    const raw = readFileSync(file);
+    const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    // Every page carries the config, so the app starts without asking for it.
+    const identity = type.startsWith('text/html')
+      ? Buffer.from(withRuntimeConfig(raw.toString('utf8'), options.config))
+      : raw;
     const entry: CachedFile = {
       mtimeMs: stat.mtimeMs,
       size: stat.size,
       etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
-      type: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      type,
       identity,
       compressed: new Map(),
     };
@@ -167,6 +170,11 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    // Any method: the API has its own routes and answers unknown ones itself.
+    if (options.api.targetPath(req.url ?? '/') !== undefined) {
+      options.api.forward(req, res, SECURITY_HEADERS);
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://local');
     if (options.media && url.pathname.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD')) {
       serveMedia(req, res, url.pathname).catch((err: unknown) =>
@@ -184,20 +192,9 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
       );
       return;
     }
-    // Generated, as CDK generates both at deploy: one web build serves every environment.
+    // Generated, as CDK generates it at deploy: one web build serves every environment.
     if (url.pathname === '/robots.txt') {
       send(req, res, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }, robotsBody);
-      return;
-    }
-    if (url.pathname === '/config.json') {
-      send(
-        req,
-        res,
-        200,
-        // As CloudFront serves it: revalidated every time, since a deploy changes it in place.
-        { 'content-type': CONTENT_TYPES['.json'] as string, 'cache-control': 'no-cache' },
-        configBody,
-      );
       return;
     }
     const index = join(options.distDir, 'index.html');

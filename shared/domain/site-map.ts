@@ -42,8 +42,8 @@ export function buildSitemap(siteUrl: string, products: readonly SitemapProduct[
 }
 
 /**
- * robots.txt for the storefront. The sitemap is served by the API from the live catalogue;
- * naming it here is the sitemaps.org way to submit a sitemap that lives on another host.
+ * robots.txt for the storefront. The sitemap is served by the API from the live catalogue, on
+ * the site's own origin under /api; `apiUrl` is that absolute base (robots.txt needs full URLs).
  */
 export function buildRobotsTxt(apiUrl: string): string {
   const sitemapUrl = `${apiUrl.replace(/\/$/, '')}/sitemap.xml`;

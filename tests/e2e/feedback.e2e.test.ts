@@ -79,12 +79,11 @@ describe('toasts after a retry', () => {
   it('shows only the success when the newsletter signup works on the second try', async () => {
     const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
     let failing = true;
-    await page.route(`${shop.apiUrl}/newsletter/subscribers`, (route) => {
+    await page.route(`${shop.webUrl}/api/newsletter/subscribers`, (route) => {
       if (!failing || route.request().method() !== 'POST') return route.continue();
       return route.fulfill({
         status: 503,
         contentType: 'application/json',
-        headers: { 'access-control-allow-origin': new URL(shop.webUrl).origin },
         body: JSON.stringify({ error: 'INTERNAL', message: 'Internal error' }),
       });
     });

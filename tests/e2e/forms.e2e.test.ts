@@ -30,7 +30,8 @@ afterAll(async () => {
 function recordPosts(page: Page, path: string): Request[] {
   const posts: Request[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url() === `${shop.apiUrl}${path}`) posts.push(request);
+    // The page calls the API on its own origin, under /api.
+    if (request.method() === 'POST' && request.url() === `${shop.webUrl}/api${path}`) posts.push(request);
   });
   return posts;
 }

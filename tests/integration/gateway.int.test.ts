@@ -38,18 +38,4 @@ describe('the local API gateway', () => {
 
     expect(headers.get('access-control-allow-origin')).toBe(endpoints().webUrl);
   });
-
-  it('serves the runtime config of the web app beside it', async () => {
-    const response = await fetch(`${endpoints().webUrl}/config.json`);
-
-    expect(await response.json()).toEqual({
-      apiUrl: endpoints().apiUrl,
-      region: endpoints().region,
-      userPoolId: endpoints().userPoolId,
-      userPoolClientId: endpoints().userPoolClientId,
-      cognitoEndpoint: endpoints().cognitoEndpoint,
-      authFlow: 'USER_PASSWORD_AUTH',
-      stage: 'local',
-    });
-  });
 });

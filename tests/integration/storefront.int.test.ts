@@ -140,9 +140,10 @@ describe('search, sitemap and robots.txt', () => {
   });
 
   it('serves robots.txt beside the web app, pointing at the sitemap', async () => {
-    const { webUrl, apiUrl } = endpoints();
+    const { webUrl } = endpoints();
     const res = await fetch(`${webUrl}/robots.txt`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(`Sitemap: ${apiUrl}/sitemap.xml`);
+    // The API's sitemap, on the site's own origin (as CloudFront's /api/* serves it).
+    expect(await res.text()).toContain(`Sitemap: ${webUrl}/api/sitemap.xml`);
   });
 });

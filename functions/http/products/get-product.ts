@@ -9,6 +9,6 @@ export const handler = httpHandler(
   async ({ params, query }) => {
     const product = await products.getById(params.id);
     if (!product?.active) throw new NotFoundError('Product', params.id);
-    return json(200, toProductDto(product, query.lang), { 'cache-control': 'public, max-age=30' });
+    return json(200, toProductDto(product, query.lang));
   },
 );

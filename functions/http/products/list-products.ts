@@ -7,9 +7,5 @@ export const handler = httpHandler('GET /products', { query: listProductsQuery }
   const listed = await products.listInStock(query.category ? { categoryId: query.category } : {});
   // Search looks at every language a product has, whatever language the answer is in.
   const items = query.q ? searchProducts(listed, query.q) : listed;
-  return json(
-    200,
-    { items: items.map((product) => toProductDto(product, query.lang)) },
-    { 'cache-control': 'public, max-age=30' },
-  );
+  return json(200, { items: items.map((product) => toProductDto(product, query.lang)) });
 });

@@ -24,8 +24,14 @@ export interface ApiProps extends GrantTargets {
   /** Tokens of this pool, issued to this client, are what `customer` and `admin` routes accept. */
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
-  /** Browser origins that may call the API, e.g. the storefront's `https://d123.cloudfront.net`. */
-  readonly allowedOrigins: string[];
+  /**
+   * Browser origins that may call the API across origins (e.g. a development server). The
+   * storefront needs none: it calls the API on its own origin, under CloudFront's `/api/*`.
+   * Naming the distribution here would also be a dependency cycle, since it names the API.
+   *
+   * @default - no CORS configuration: cross-origin browser calls are refused
+   */
+  readonly allowedOrigins?: string[];
 }
 
 /**
@@ -58,12 +64,19 @@ export class Api extends Construct {
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'LINEA shop API (functions/routes.ts)',
-      corsPreflight: {
-        allowOrigins: props.allowedOrigins,
-        allowHeaders: [...API_CORS.allowHeaders],
-        allowMethods: [...new Set(props.routes.map((route) => CorsHttpMethod[route.method])), CorsHttpMethod.OPTIONS],
-        maxAge: Duration.seconds(API_CORS.maxAgeSeconds),
-      },
+      ...(props.allowedOrigins?.length
+        ? {
+            corsPreflight: {
+              allowOrigins: props.allowedOrigins,
+              allowHeaders: [...API_CORS.allowHeaders],
+              allowMethods: [
+                ...new Set(props.routes.map((route) => CorsHttpMethod[route.method])),
+                CorsHttpMethod.OPTIONS,
+              ],
+              maxAge: Duration.seconds(API_CORS.maxAgeSeconds),
+            },
+          }
+        : {}),
     });
 
     // The authorizer only authenticates; handlers check the admin group themselves.

@@ -1,37 +1,84 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
+  type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { API_PATH, withRuntimeConfig, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import { buildRobotsTxt } from '@linea/shared/domain/site-map';
 import { Construct } from 'constructs';
+import type { RouteDefinition } from '../../../functions/routes';
+
+export type { WebRuntimeConfig };
 
 /**
- * The `config.json` the web app loads beside index.html, so one build serves every stage.
- * The local launcher writes the same shape.
+ * CloudFront Function (cloudfront-js-2.0) on viewer requests of `/api/*`: API Gateway knows its
+ * routes without the prefix (`/api/products?lang=de` is `GET /products`). The query string is
+ * not part of `uri` and passes unchanged.
  */
-export interface WebRuntimeConfig {
-  readonly apiUrl: string;
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly userPoolClientId: string;
-  /** A Cognito endpoint other than AWS's own (the local stand-in); `null` in the cloud. */
-  readonly cognitoEndpoint: string | null;
-  readonly authFlow: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
-  readonly stage: string;
+export const STRIP_API_PREFIX_CODE = `function handler(event) {
+  var request = event.request;
+  var prefix = '${API_PATH}';
+  if (request.uri === prefix) {
+    request.uri = '/';
+  } else if (request.uri.indexOf(prefix + '/') === 0) {
+    request.uri = request.uri.substring(prefix.length);
+  }
+  return request;
+}`;
+
+/**
+ * CloudFront Function (cloudfront-js-2.0) on viewer requests of the site's default behaviour:
+ * the single-page-app fallback. A path whose last segment has no file extension is a client-side
+ * route (/product/42, /dashboard) and gets the app shell; a file that does not exist stays an
+ * error. A function, not the distribution's custom error pages, because those apply to every
+ * behaviour and would turn the API's own 403 and 404 answers into index.html.
+ */
+export const SPA_FALLBACK_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** The CloudFront path pattern of a route under `/api`: `/products/{id}` is `/api/products/*`. */
+export function apiPathPattern(routePath: string): string {
+  const param = routePath.indexOf('{');
+  return `${API_PATH}${param < 0 ? routePath : `${routePath.slice(0, param)}*`}`;
+}
+
+/** Whether a CloudFront path pattern (`*` any characters, `?` one) matches a path. */
+export function pathPatternMatches(pattern: string, urlPath: string): boolean {
+  const regex = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${regex}$`).test(urlPath);
 }
 
 export interface WebsiteProps {
@@ -60,6 +107,7 @@ export class Website extends Construct {
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   private readonly assetDir: string;
   private content?: BucketDeployment;
+  private apiRouted = false;
 
   constructor(scope: Construct, id: string, props: WebsiteProps) {
     super(scope, id);
@@ -79,9 +127,6 @@ export class Website extends Construct {
     });
 
     const region = Stack.of(this).region;
-    // The API's own host cannot be named here: the API's CORS rule names this distribution's
-    // domain, so the reverse reference would be a dependency cycle. Any API Gateway host of the
-    // stack's region is the narrowest source that avoids it.
     const contentSecurityPolicy = [
       "default-src 'self'",
       "script-src 'self'",
@@ -90,8 +135,9 @@ export class Website extends Construct {
       // Product images are URLs the admin enters, so they may come from any HTTPS host.
       "img-src 'self' data: https:",
       "font-src 'self' data:",
-      // The media bucket takes the admin's uploads (presigned POST) straight from the browser.
-      `connect-src 'self' https://*.execute-api.${region}.amazonaws.com https://cognito-idp.${region}.amazonaws.com https://${props.mediaBucket.bucketRegionalDomainName}`,
+      // The API is this origin's /api/*. Cognito signs shoppers in; the media bucket takes the
+      // admin's uploads (presigned POST) straight from the browser.
+      `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://${props.mediaBucket.bucketRegionalDomainName}`,
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -123,6 +169,12 @@ export class Website extends Construct {
       },
     });
 
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      comment: 'LINEA: client-side routes get index.html',
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'LINEA storefront',
       defaultRootObject: 'index.html',
@@ -136,6 +188,7 @@ export class Website extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         // Variants' names carry their image id and never change: cached at the edge and in browsers.
@@ -147,18 +200,85 @@ export class Website extends Construct {
           responseHeadersPolicy: this.responseHeadersPolicy,
         },
       },
-      // Client-side routes (/product/42, /dashboard) are not objects: S3 answers 403 for a
-      // missing key without ListBucket, so both codes fall back to the app shell.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: '/index.html',
-      })),
+      // No custom error responses: they would apply to /api/* too (see SPA_FALLBACK_CODE).
     });
 
     this.node.addValidation({
-      validate: () =>
-        this.content ? [] : ['Website: call deployContent(config) so the app and its config.json are published.'],
+      validate: () => [
+        ...(this.apiRouted ? [] : ['Website: call addApi(httpApi, routes) so the app finds its API under /api.']),
+        ...(this.content ? [] : ['Website: call deployContent(config) so the app and its config are published.']),
+      ],
+    });
+  }
+
+  /**
+   * Serves the HTTP API under this origin's `/api/*`, so the browser makes no CORS preflight and
+   * opens no second connection. API Gateway gets every viewer header but Host (it needs its own)
+   * and nothing is cached, except the answers of routes the table marks `cache: 'shared'`:
+   * those get behaviours of their own, GET and HEAD only, that keep an answer as long as its
+   * Cache-Control allows (nothing without one). A cached behaviour's key is the path and query
+   * string alone, and the origin sees nothing else: a token is not forwarded, so a shared answer
+   * can never depend on who asked.
+   */
+  addApi(httpApi: IHttpApi, routes: readonly RouteDefinition[]): void {
+    if (this.apiRouted) throw new Error('Website: addApi() may be called only once.');
+    this.apiRouted = true;
+    const stack = Stack.of(this);
+    const origin = new HttpOrigin(`${httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+      // API Gateway's own limit: the shop assistant may take up to 29 s.
+      readTimeout: Duration.seconds(30),
+    });
+    const stripPrefix = new CloudFrontFunction(this, 'ApiPrefix', {
+      comment: 'LINEA: /api/* reaches API Gateway without the prefix',
+      code: FunctionCode.fromInline(STRIP_API_PREFIX_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+    const viaApi: Omit<BehaviorOptions, 'cachePolicy' | 'allowedMethods'> = {
+      origin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+      functionAssociations: [{ function: stripPrefix, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+
+    const shared = routes.filter((route) => route.cache === 'shared');
+    const patterns = [...new Set(shared.map((route) => apiPathPattern(route.path)))];
+    for (const route of routes) {
+      const samplePath = `${API_PATH}${route.path.replace(/\{[^}]+\}/g, 'x')}`;
+      const pattern = patterns.find((candidate) => pathPatternMatches(candidate, samplePath));
+      if (pattern && (route.cache !== 'shared' || route.method !== 'GET' || route.access !== 'public')) {
+        throw new Error(
+          `Website: ${route.method} ${route.path} falls under the cached behaviour ${pattern}, but only public GET ` +
+            "routes with cache: 'shared' may; give it another path in functions/routes.ts.",
+        );
+      }
+    }
+    if (patterns.length) {
+      const catalogueCache = new CachePolicy(this, 'ApiSharedCache', {
+        comment: 'LINEA: public API reads, kept as long as their Cache-Control says, nothing without one',
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.hours(1),
+        queryStringBehavior: CacheQueryStringBehavior.all(),
+        headerBehavior: CacheHeaderBehavior.none(),
+        cookieBehavior: CacheCookieBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+      for (const pattern of patterns) {
+        // No origin request policy: API Gateway sees the cache key (path, query) and its own Host only.
+        this.distribution.addBehavior(pattern, origin, {
+          ...viaApi,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: catalogueCache,
+        });
+      }
+    }
+    this.distribution.addBehavior(`${API_PATH}/*`, origin, {
+      ...viaApi,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      // With caching off, CloudFront forwards Authorization under this origin request policy.
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     });
   }
 
@@ -168,10 +288,11 @@ export class Website extends Construct {
   }
 
   /**
-   * Publishes the built app and its `config.json`. Separate from the constructor because the
-   * config names the API and the user pool, whose functions in turn need this site's URL.
+   * Publishes the built app, its HTML pages carrying the runtime config (`apiUrl` is `/api`, see
+   * addApi). Separate from the constructor because the config names the user pool, whose
+   * functions in turn need this site's URL.
    */
-  deployContent(config: WebRuntimeConfig): BucketDeployment {
+  deployContent(config: Omit<WebRuntimeConfig, 'apiUrl'>): BucketDeployment {
     if (this.content) throw new Error('Website: deployContent() may be called only once.');
     // Both deployments share one singleton copy function, so they must name the same log group.
     const logGroup = new LogGroup(this, 'DeploymentLogGroup', { retention: RetentionDays.ONE_MONTH });
@@ -190,17 +311,23 @@ export class Website extends Construct {
       });
     }
 
+    // Every page carries the config, read at synth; its ids are tokens that the deployment
+    // fills in at deploy time. The app reads it before its first render, with no request.
+    const runtimeConfig: WebRuntimeConfig = { ...config, apiUrl: API_PATH };
+    const pages = htmlPages(this.assetDir).map((page) =>
+      Source.data(page, withRuntimeConfig(readFileSync(path.join(this.assetDir, page), 'utf8'), runtimeConfig)),
+    );
     this.content = new BucketDeployment(this, 'Content', {
       sources: [
-        // A config.json left in the build by the local launcher must not reach the cloud.
-        Source.asset(this.assetDir, { exclude: [HASHED_ASSETS_DIR, 'config.json', 'robots.txt'] }),
-        Source.jsonData('config.json', config),
-        Source.data('robots.txt', buildRobotsTxt(config.apiUrl)),
+        Source.asset(this.assetDir, { exclude: [HASHED_ASSETS_DIR, 'robots.txt', '*.html', '**/*.html'] }),
+        ...pages,
+        // The sitemap is the API's, under this origin.
+        Source.data('robots.txt', buildRobotsTxt(`${this.url}${API_PATH}`)),
       ],
       destinationBucket: this.bucket,
       // Pruning must leave the hashed assets, which the other deployment owns.
       exclude: [`${HASHED_ASSETS_DIR}/*`],
-      // index.html and config.json change on every deploy under the same names.
+      // index.html (with its config) changes on every deploy under the same name.
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
@@ -211,4 +338,12 @@ export class Website extends Construct {
     if (hashedAssets) this.content.node.addDependency(hashedAssets);
     return this.content;
   }
+}
+
+/** The HTML pages of the build (index.html and any other), as paths relative to it; not under assets/. */
+function htmlPages(assetDir: string): string[] {
+  return readdirSync(assetDir, { recursive: true, encoding: 'utf8' })
+    .map((entry) => entry.split(path.sep).join('/'))
+    .filter((entry) => entry.endsWith('.html') && !entry.startsWith(`${HASHED_ASSETS_DIR}/`))
+    .sort();
 }

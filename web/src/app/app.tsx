@@ -5,8 +5,8 @@ import { AppProvider } from './provider';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 
-// At import, not in an effect: main.tsx fetches /config.json before the first render, and the
-// page must already have the shopper's colours while it waits (no flash of the wrong theme).
+// At import, not in an effect: the page must have the shopper's colours before the first render
+// (no flash of the wrong theme).
 initTheme();
 
 export function App() {

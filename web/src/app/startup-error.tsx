@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RuntimeConfigError } from '../config/runtime-config';
 import { Button } from '../components/ui/button';
 
-/** Shown instead of the app when /config.json is missing or invalid. */
+/** Shown instead of the app when the page's runtime config is missing or invalid. */
 export function StartupError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const details =

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withRuntimeConfig, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import {
-  loadRuntimeConfig,
+  getRuntimeConfig,
   parseRuntimeConfig,
+  readEmbeddedRuntimeConfig,
   RuntimeConfigError,
   setRuntimeConfigForTesting,
 } from './runtime-config';
@@ -55,21 +57,44 @@ describe('runtime config', () => {
     expect(issuesOf('hello').length).toBeGreaterThan(0);
   });
 
-  it('fetches /config.json once, as the plain GET that index.html preloads', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify(valid)));
-    const [first, second] = await Promise.all([loadRuntimeConfig(fetchMock), loadRuntimeConfig(fetchMock)]);
-    expect(first).toBe(second);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![0]).toBe('/config.json');
-    expect(fetchMock.mock.calls[0]![1]).toBeUndefined();
+  it('reads the config the host embedded in the page, once, without a request', () => {
+    const page = new DOMParser().parseFromString(
+      withRuntimeConfig('<!doctype html><html><head><title>LINEA</title></head><body></body></html>', {
+        ...(valid as WebRuntimeConfig),
+        apiUrl: '/api',
+      }),
+      'text/html',
+    );
+    expect(readEmbeddedRuntimeConfig(page)).toEqual({ ...valid, apiUrl: '/api' });
+
+    document.head.innerHTML = page.head.innerHTML;
+    try {
+      const first = getRuntimeConfig();
+      document.head.innerHTML = '';
+      expect(getRuntimeConfig()).toBe(first);
+    } finally {
+      document.head.innerHTML = '';
+    }
   });
 
-  it('explains a missing file and an SPA fallback page', async () => {
-    await expect(loadRuntimeConfig(async () => new Response('', { status: 404 }))).rejects.toThrow(
-      '/config.json could not be fetched',
-    );
-    await expect(loadRuntimeConfig(async () => new Response('<!doctype html><html>'))).rejects.toThrow(
-      '/config.json is not JSON',
-    );
+  it('reads text that would end the script element, escaped by the host', () => {
+    const tricky = { ...(valid as WebRuntimeConfig), stage: '</script><script>alert(1)</script><!--' };
+    const html = withRuntimeConfig('<html><head></head><body></body></html>', tricky);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    expect(page.scripts).toHaveLength(1);
+    expect(readEmbeddedRuntimeConfig(page).stage).toBe(tricky.stage);
+  });
+
+  it('explains a page without the config, with a broken one and with an invalid one', () => {
+    const page = (head: string) => new DOMParser().parseFromString(`<html><head>${head}</head></html>`, 'text/html');
+    expect(() => readEmbeddedRuntimeConfig(page(''))).toThrow('The page has no runtime config');
+    expect(() =>
+      readEmbeddedRuntimeConfig(page('<script id="runtime-config" type="application/json">{"apiUrl":</script>')),
+    ).toThrow('is not JSON');
+    expect(() =>
+      readEmbeddedRuntimeConfig(page('<script id="runtime-config" type="application/json">{"apiUrl":"/api"}</script>')),
+    ).toThrow(RuntimeConfigError);
+    expect(() => getRuntimeConfig()).toThrow(RuntimeConfigError);
   });
 });

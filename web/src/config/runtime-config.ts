@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
 import { en as zodEnglish } from 'zod/v4/locales';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '@linea/shared/contracts/runtime-config';
 
 /**
- * The web app's configuration, read at run time from `/config.json` beside index.html, so one
- * build serves every stage: CDK writes the file at deploy, the local launcher at start.
- * Loaded once, before the first render; nothing else fetches it.
+ * The web app's configuration, read at run time from the JSON script element that the host put
+ * into the page (`<script id="runtime-config" type="application/json">`), so one build serves
+ * every stage: CDK writes it into index.html at deploy, the local web server into every page it
+ * serves. Read synchronously, once, before the first render: no request stands between the
+ * HTML and the app.
  *
  * Validated with zod's tree-shakable "mini" build: this module is on the start-up path, and
  * the full build (used by the API contracts) arrives with the first page that calls the API.
@@ -49,7 +52,8 @@ export type RuntimeConfig = Readonly<{
   stage: string;
 }>;
 
-export const RUNTIME_CONFIG_URL = '/config.json';
+/** Where the config is, for messages: the element's id is shared with the hosts that write it. */
+const RUNTIME_CONFIG_SOURCE = `<script id="${RUNTIME_CONFIG_ELEMENT_ID}">`;
 
 /** Why the app cannot start; `issues` are for the operator and listed on the error screen. */
 export class RuntimeConfigError extends Error {
@@ -63,7 +67,7 @@ export class RuntimeConfigError extends Error {
   }
 }
 
-/** Pure: validates an already-parsed config.json value. */
+/** Pure: validates an already-parsed config value. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const result = runtimeConfigSchema.safeParse(value);
   if (!result.success) {
@@ -71,7 +75,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       const path = issue.path.map(String).join('.');
       return path ? `${path}: ${issue.message}` : issue.message;
     });
-    throw new RuntimeConfigError(`${RUNTIME_CONFIG_URL} is invalid`, issues);
+    throw new RuntimeConfigError(`The runtime config ${RUNTIME_CONFIG_SOURCE} is invalid`, issues);
   }
   const { apiUrl, region, userPoolId, userPoolClientId, cognitoEndpoint, authFlow, stage } = result.data;
   return Object.freeze({
@@ -85,58 +89,43 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   });
 }
 
-async function fetchRuntimeConfig(fetchImpl: typeof fetch, url: string): Promise<RuntimeConfig> {
-  let response: Response;
-  try {
-    // A plain GET, so the browser reuses the <link rel="preload"> of index.html, which starts
-    // this download in parallel with the scripts. Freshness comes from the server: CloudFront
-    // and the local server send config.json with no-cache, since a deploy changes it in place.
-    response = await fetchImpl(url);
-  } catch (err) {
-    throw new RuntimeConfigError(`${url} could not be fetched`, [String(err)], { cause: err });
+/** Reads and validates the config the page carries; throws a RuntimeConfigError naming what is wrong. */
+export function readEmbeddedRuntimeConfig(doc: Document = document): RuntimeConfig {
+  const element = doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
+  if (!element) {
+    throw new RuntimeConfigError(`The page has no runtime config ${RUNTIME_CONFIG_SOURCE}`, [
+      'The host must serve index.html with the config embedded (CDK at deploy, the local web server at start).',
+    ]);
   }
-  if (!response.ok) {
-    throw new RuntimeConfigError(`${url} could not be fetched`, [`HTTP ${response.status}`]);
-  }
-  const text = await response.text();
+  const text = element.textContent ?? '';
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    // A host with an SPA fallback answers a missing file with index.html.
-    throw new RuntimeConfigError(`${url} is not JSON`, [text.slice(0, 80)], { cause: err });
+    throw new RuntimeConfigError(`The runtime config ${RUNTIME_CONFIG_SOURCE} is not JSON`, [text.slice(0, 80)], {
+      cause: err,
+    });
   }
   return parseRuntimeConfig(value);
 }
 
-let loading: Promise<RuntimeConfig> | undefined;
 let loaded: RuntimeConfig | undefined;
 
-/** Fetches and validates the config once; later calls return the same promise. */
-export function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, url = RUNTIME_CONFIG_URL): Promise<RuntimeConfig> {
-  loading ??= fetchRuntimeConfig(fetchImpl, url).then(
-    (config) => (loaded = config),
-    (err: unknown) => {
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
-}
-
-/** The loaded config. Only valid after `loadRuntimeConfig` resolved (main.tsx awaits it). */
+/**
+ * The config, read from the page on first use and kept. main.tsx calls it before the first
+ * render, so a missing or invalid config shows the start-up error screen instead of the app.
+ */
 export function getRuntimeConfig(): RuntimeConfig {
-  if (!loaded) throw new Error('Runtime config read before it was loaded');
+  loaded ??= readEmbeddedRuntimeConfig();
   return loaded;
 }
 
-/** The config if loaded, for code that can do without it (the session hint). */
+/** The config if it was read, for code that can do without it (the session hint). */
 export function peekRuntimeConfig(): RuntimeConfig | undefined {
   return loaded;
 }
 
-/** Tests only: installs a config (or clears it) without fetching. */
+/** Tests only: installs a config (or clears it, so the next use reads the page again). */
 export function setRuntimeConfigForTesting(config: RuntimeConfig | undefined): void {
   loaded = config;
-  loading = config ? Promise.resolve(config) : undefined;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../stores/session-store';
-import { jsonFetch, productFixture, teeLine } from '../testing/fixtures';
+import { apiRequestUrl, jsonFetch, productFixture, teeLine } from '../testing/fixtures';
 import { renderWithProviders } from '../testing/render';
 import { setUpTestRuntime } from '../testing/runtime';
 import { CheckoutRoute } from './checkout';
@@ -29,7 +29,7 @@ function stubApi(routes: Parameters<typeof jsonFetch>[0]) {
   const fetch = vi.fn(jsonFetch(routes));
   vi.stubGlobal('fetch', fetch);
   const requested = () =>
-    fetch.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+    fetch.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${apiRequestUrl(input).pathname}`);
   return { fetch, requested };
 }
 
@@ -122,7 +122,7 @@ describe('CheckoutRoute', () => {
     const posted = requested();
     expect(posted.indexOf('POST /addresses')).toBeGreaterThan(posted.indexOf('POST /checkout'));
     const [, saved] = fetch.mock.calls.find(
-      ([input, init]) => init?.method === 'POST' && new URL(String(input)).pathname === '/addresses',
+      ([input, init]) => init?.method === 'POST' && apiRequestUrl(input).pathname === '/addresses',
     )!;
     expect(JSON.parse(String(saved?.body))).toEqual({
       firstName: 'Anna',
@@ -225,7 +225,7 @@ describe('CheckoutRoute', () => {
     // The tee went into the cart on an English page; here it reads as the German catalogue has it.
     expect(await within(summary).findByText('T-Shirt aus Bio-Baumwolle')).toBeTruthy();
     expect(within(summary).getByText('Kreideweiss')).toBeTruthy();
-    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).search)).toContain('?lang=de');
+    expect(fetch.mock.calls.map(([input]) => apiRequestUrl(input).search)).toContain('?lang=de');
     expect(screen.getByRole('button', { name: 'Anwenden' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));

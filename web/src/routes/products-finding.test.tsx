@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import { setLocale } from '../i18n/i18n';
-import { productFixture } from '../testing/fixtures';
+import { apiRequestUrl, productFixture } from '../testing/fixtures';
 import { setUpTestRuntime } from '../testing/runtime';
 import { createTestQueryClient, renderRoutes } from '../testing/render';
 import { ProductRoute } from './product';
@@ -66,7 +66,7 @@ function catalogue(lang: string): ProductDto[] {
 /** GET /products (with ?q= matching names and colour keys) and GET /products/{id}. */
 function stubApi() {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input));
+    const url = apiRequestUrl(input);
     const items = catalogue(url.searchParams.get('lang') ?? 'en');
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -174,7 +174,7 @@ describe('/products: sort and filters in the URL', () => {
     expect(select('Size').value).toBe('M');
     expect(screen.getByRole('button', { name: 'Basics' }).getAttribute('aria-pressed')).toBe('true');
     // Sort and filters need no request of their own: the whole catalogue, once.
-    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).search)).toEqual(['?lang=en']);
+    expect(fetch.mock.calls.map(([input]) => apiRequestUrl(input).search)).toEqual(['?lang=en']);
   });
 
   it('ignores a sort, colour or size it does not know and corrects the URL', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { productFixture } from '../testing/fixtures';
+import { apiRequestUrl, productFixture } from '../testing/fixtures';
 import { setUpTestRuntime } from '../testing/runtime';
 import { renderWithProviders } from '../testing/render';
 import { ProductsRoute } from './products';
@@ -12,7 +12,7 @@ const items = [
 
 function stubCatalogue() {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input));
+    const url = apiRequestUrl(input);
     const q = url.searchParams.get('q');
     const found = q ? items.filter((item) => item.name.toLowerCase().includes(q.toLowerCase())) : items;
     return new Response(JSON.stringify({ items: found }), { headers: { 'content-type': 'application/json' } });
@@ -54,7 +54,7 @@ describe('/products', () => {
     await screen.findByRole('link', { name: /^Field Parka/ });
     expect(listedNames()).toEqual(['Field Parka']);
     expect(screen.queryByRole('group', { name: 'Filter by category' })).toBeNull();
-    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).search)).toEqual(['?q=parka&lang=en']);
+    expect(fetch.mock.calls.map(([input]) => apiRequestUrl(input).search)).toEqual(['?q=parka&lang=en']);
   });
 
   it('puts a wishlist heart on every card without asking for a wishlist when signed out', async () => {
@@ -63,6 +63,6 @@ describe('/products', () => {
     const card = await screen.findByRole('article', { name: 'Organic Cotton Tee' });
     const heart = within(card).getByRole('button', { name: 'Add to wishlist' });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
-    expect(fetch.mock.calls.every(([input]) => new URL(String(input)).pathname === '/products')).toBe(true);
+    expect(fetch.mock.calls.every(([input]) => apiRequestUrl(input).pathname === '/products')).toBe(true);
   });
 });

@@ -4,8 +4,9 @@ import type { CartLine } from '@linea/shared/domain/cart';
 import { categoryId } from '@linea/shared/domain/category';
 import type { RuntimeConfig } from '../config/runtime-config';
 
+/** As every host serves it: the API under the page's own origin. */
 export const testConfig: RuntimeConfig = Object.freeze({
-  apiUrl: 'http://api.test',
+  apiUrl: '/api',
   region: 'eu-central-2',
   userPoolId: 'eu-central-2_Test123',
   userPoolClientId: 'client123',
@@ -119,10 +120,26 @@ export function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
   };
 }
 
+/**
+ * What a test's fetch stand-in was asked for, as the API sees it: the request resolved against
+ * the page (the app calls the API on its own origin, under `testConfig.apiUrl`) with that prefix
+ * taken off, so `/api/products?lang=en` reads as pathname `/products`, search `?lang=en`. A
+ * request anywhere else (another origin, a path outside the API) fails the test.
+ */
+export function apiRequestUrl(input: RequestInfo | URL): URL {
+  const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+  const base = testConfig.apiUrl;
+  if (url.origin !== window.location.origin || (url.pathname !== base && !url.pathname.startsWith(`${base}/`))) {
+    throw new Error(`The app called ${url.href}, not the API at ${window.location.origin}${base}`);
+  }
+  url.pathname = url.pathname.slice(base.length) || '/';
+  return url;
+}
+
 /** A fetch stand-in answering JSON by "METHOD path" (query string ignored). */
 export function jsonFetch(routes: Record<string, { status?: number; body: unknown }>) {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(String(input));
+    const url = apiRequestUrl(input);
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const route = routes[key];
     if (!route)

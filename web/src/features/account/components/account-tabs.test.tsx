@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastOutlet } from '../../../components/ui/toast-outlet';
 import { setLocale } from '../../../i18n/i18n';
 import { useToastStore } from '../../../stores/toast-store';
-import { jsonFetch, orderFixture } from '../../../testing/fixtures';
+import { apiRequestUrl, jsonFetch, orderFixture } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { setUpTestRuntime } from '../../../testing/runtime';
 import { AccountTabs } from './account-tabs';
@@ -37,7 +37,7 @@ function stubApi(routes: Parameters<typeof jsonFetch>[0]) {
   vi.stubGlobal('fetch', fetch);
   const sent = (key: string) =>
     fetch.mock.calls
-      .filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}` === key)
+      .filter(([input, init]) => `${init?.method ?? 'GET'} ${apiRequestUrl(input).pathname}` === key)
       .map(([, init]) => JSON.parse(String(init?.body ?? 'null')) as unknown);
   return { fetch, sent };
 }
@@ -106,7 +106,7 @@ describe('the account tabs', () => {
   it('loads older orders on "Load more orders" with the cursor of the page before, until there are none', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = vi.fn(async (input: RequestInfo | URL) => {
-      const cursor = new URL(String(input)).searchParams.get('cursor');
+      const cursor = apiRequestUrl(input).searchParams.get('cursor');
       const body = cursor
         ? { items: [orderFixture({ id: 'ord_2', number: 'OLDER002' })] }
         : { items: [orderFixture({ id: 'ord_1', number: 'NEWER001' })], nextCursor: 'page-2' };
@@ -118,7 +118,7 @@ describe('the account tabs', () => {
     await screen.findByRole('article', { name: 'Order NEWER001' });
     await user.click(screen.getByRole('button', { name: 'Load more orders' }));
     await screen.findByRole('article', { name: 'Order OLDER002' });
-    expect(new URL(String(fetch.mock.calls[1]![0])).searchParams.get('cursor')).toBe('page-2');
+    expect(apiRequestUrl(fetch.mock.calls[1]![0]).searchParams.get('cursor')).toBe('page-2');
     const numbers = screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'));
     expect(numbers).toEqual(['order-ord_1', 'order-ord_2']);
     expect(screen.queryByRole('button', { name: 'Load more orders' })).toBeNull();

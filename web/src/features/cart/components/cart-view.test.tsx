@@ -5,7 +5,7 @@ import type { ProductDto } from '@linea/shared/contracts/products';
 import { Toaster } from '../../../components/ui/toaster';
 import { useCartStore } from '../../../stores/cart-store';
 import { useToastStore } from '../../../stores/toast-store';
-import { coatLine, jsonFetch, productFixture, teeLine } from '../../../testing/fixtures';
+import { apiRequestUrl, coatLine, jsonFetch, productFixture, teeLine } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { setUpTestRuntime } from '../../../testing/runtime';
 import { CartView } from './cart-view';
@@ -91,7 +91,7 @@ describe('CartView', () => {
     expect(summaryRow('Total')).toBe('CHF 695.00');
     expect(summaryRow('incl. VAT (8.1%)')).toBe('CHF 52.08');
     // One request per distinct product, in parallel.
-    expect(fetch.mock.calls.map(([input]) => new URL(String(input)).pathname).sort()).toEqual([
+    expect(fetch.mock.calls.map(([input]) => apiRequestUrl(input).pathname).sort()).toEqual([
       '/products/coat',
       '/products/tee',
     ]);

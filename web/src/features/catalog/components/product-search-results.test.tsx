@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfigForTesting } from '../../../config/runtime-config';
-import { productFixture, testConfig } from '../../../testing/fixtures';
+import { apiRequestUrl, productFixture, testConfig } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { ProductSearchResults } from './product-search-results';
 
@@ -9,7 +9,7 @@ const coat = productFixture({ id: 'coat', name: 'Tailored Wool Coat', price: 129
 
 function stubSearch(items: unknown[]) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input));
+    const url = apiRequestUrl(input);
     if (url.pathname !== '/products') return new Response('{}', { status: 404 });
     return new Response(JSON.stringify({ items }), { headers: { 'content-type': 'application/json' } });
   });
@@ -31,7 +31,7 @@ describe('ProductSearchResults', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Results for "wool coat"' })).toBeTruthy();
     const link = await screen.findByRole('link', { name: /^Tailored Wool Coat/ });
     expect(within(link).getByText(/^CHF\s1.290\.00$/)).toBeTruthy();
-    expect(new URL(String(fetch.mock.calls[0]![0])).searchParams.get('q')).toBe('wool coat');
+    expect(apiRequestUrl(fetch.mock.calls[0]![0]).searchParams.get('q')).toBe('wool coat');
     expect(screen.getByRole('link', { name: 'View all products' }).getAttribute('href')).toBe('/products');
   });
 

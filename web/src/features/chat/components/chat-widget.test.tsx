@@ -12,6 +12,7 @@ import { formatChf } from '@linea/shared/domain/money';
 import { ToastOutlet } from '../../../components/ui/toast-outlet';
 import { setLocale } from '../../../i18n/i18n';
 import { useToastStore } from '../../../stores/toast-store';
+import { apiRequestUrl } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { setUpTestRuntime } from '../../../testing/runtime';
 import { initialChatState, useChatStore, type ChatMessage } from '../stores/chat-store';
@@ -38,7 +39,7 @@ const teeAnswer: ChatResponse = {
 function stubChat(answer: () => Promise<Response> | Response) {
   const requests: ChatRequest[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
+    const url = apiRequestUrl(input);
     if (init?.method !== 'POST' || url.pathname !== '/chat') throw new Error(`unexpected ${url.pathname}`);
     requests.push(JSON.parse(String(init.body)) as ChatRequest);
     return answer();

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastOutlet } from '../../../components/ui/toast-outlet';
 import { useCartStore } from '../../../stores/cart-store';
 import { useToastStore } from '../../../stores/toast-store';
-import { coatLine, teeLine } from '../../../testing/fixtures';
+import { apiRequestUrl, coatLine, teeLine } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { setUpTestRuntime } from '../../../testing/runtime';
 import { CheckoutView, type CheckoutViewProps } from './checkout-view';
@@ -24,7 +24,7 @@ interface Call {
 function stubApi(routes: Record<string, Answer | Answer[]>) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
+    const url = apiRequestUrl(input);
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     calls.push({
       method: init?.method ?? 'GET',

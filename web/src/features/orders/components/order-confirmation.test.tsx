@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '@linea/shared/contracts/orders';
 import type { CartLine } from '@linea/shared/domain/cart';
 import { useCartStore } from '../../../stores/cart-store';
-import { orderFixture } from '../../../testing/fixtures';
+import { apiRequestUrl, orderFixture } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { setUpTestRuntime } from '../../../testing/runtime';
 import { OrderConfirmation, type OrderConfirmationProps } from './order-confirmation';
@@ -41,7 +41,7 @@ function stubOrders(answers: { fromSession?: AnswerSource[]; byId?: AnswerSource
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
+      const url = apiRequestUrl(input);
       const method = init?.method ?? 'GET';
       calls.push({
         method,

@@ -5,7 +5,7 @@ import type { ProductDto } from '@linea/shared/contracts/products';
 import { setRuntimeConfigForTesting } from '../../../config/runtime-config';
 import { useSessionStore } from '../../../stores/session-store';
 import { useToastStore } from '../../../stores/toast-store';
-import { productFixture, testConfig } from '../../../testing/fixtures';
+import { apiRequestUrl, productFixture, testConfig } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { WishlistButton } from './wishlist-button';
 
@@ -15,7 +15,7 @@ const tee = productFixture({ id: 'tee', name: 'Essential Organic Tee' });
 function stubWishlistApi({ saved = [] as ProductDto[], failWith }: { saved?: ProductDto[]; failWith?: number } = {}) {
   let items = [...saved];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const { pathname } = new URL(String(input));
+    const { pathname } = apiRequestUrl(input);
     const method = init?.method ?? 'GET';
     if (method === 'GET' && pathname === '/wishlist') {
       return new Response(JSON.stringify({ items }), { headers: { 'content-type': 'application/json' } });
@@ -31,7 +31,7 @@ function stubWishlistApi({ saved = [] as ProductDto[], failWith }: { saved?: Pro
 }
 
 const calls = (fetch: ReturnType<typeof stubWishlistApi>) =>
-  fetch.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+  fetch.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${apiRequestUrl(input).pathname}`);
 const toasts = () => useToastStore.getState().toasts.map(({ title, description }) => ({ title, description }));
 
 beforeEach(() => {
