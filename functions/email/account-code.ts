@@ -1,5 +1,5 @@
 import type { Locale } from '@linea/shared/domain/money';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import { renderEmail, type RenderedEmail } from './layout';
 
 /**
@@ -14,7 +14,7 @@ export type CodePurpose = 'signUp' | 'resetPassword' | 'verifyEmail' | 'invitati
  * temporary password) and that nothing happens if they did not ask for it.
  */
 export function accountCodeEmail(purpose: CodePurpose, code: string, locale: Locale): RenderedEmail {
-  const dictionary = dictionaries[locale].email;
+  const dictionary = serverDictionaries[locale].email;
   const t = dictionary.accountCode;
   const texts = {
     signUp: { subject: t.signUpSubject, heading: t.signUpHeading, body: t.signUpBody, label: t.codeLabel },

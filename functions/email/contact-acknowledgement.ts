@@ -1,6 +1,6 @@
 import type { ContactMessageReceivedV1 } from '@linea/shared/contracts/events';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import { fill } from './format';
 import { renderEmail, type RenderedEmail } from './layout';
 
@@ -10,7 +10,7 @@ import { renderEmail, type RenderedEmail } from './layout';
  * words quoted, so they can see what was sent.
  */
 export function contactAcknowledgementEmail(message: ContactMessageReceivedV1): RenderedEmail {
-  const dictionary = dictionaries[message.locale].email;
+  const dictionary = serverDictionaries[message.locale].email;
   const t = dictionary.contactAcknowledgement;
   return renderEmail({
     lang: message.locale,

@@ -1,6 +1,6 @@
 import type { ContactMessageReceivedV1 } from '@linea/shared/contracts/events';
 import type { Locale } from '@linea/shared/domain/money';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import { fill, languageName, zurichDateTime } from './format';
 import { renderEmail, type RenderedEmail } from './layout';
 
@@ -12,7 +12,7 @@ const TEAM_LOCALE: Locale = 'en';
  * (the language the team answers in), and their words quoted as typed.
  */
 export function contactMessageEmail(message: ContactMessageReceivedV1): RenderedEmail {
-  const t = dictionaries[TEAM_LOCALE].email;
+  const t = serverDictionaries[TEAM_LOCALE].email;
   const subject = message.subject ? `${t.contactMessage.subject}: ${message.subject}` : t.contactMessage.subject;
   const received = zurichDateTime(message.receivedAt, TEAM_LOCALE);
   return renderEmail({

@@ -1,9 +1,9 @@
 import type { Locale } from '@linea/shared/domain/money';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import { renderEmail, type RenderedEmail } from './layout';
 
 export function newsletterWelcomeEmail(locale: Locale, webUrl: string): RenderedEmail {
-  const t = dictionaries[locale].email;
+  const t = serverDictionaries[locale].email;
   return renderEmail({
     lang: locale,
     subject: t.newsletterWelcome.subject,

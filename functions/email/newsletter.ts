@@ -1,5 +1,5 @@
 import type { Locale } from '@linea/shared/domain/money';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import { renderEmail, type RenderedEmail } from './layout';
 
 /**
@@ -10,7 +10,7 @@ export function newsletterEmail(
   newsletter: { title: string; subject: string; content: string },
   recipient: { locale: Locale; unsubscribeUrl: string },
 ): RenderedEmail {
-  const t = dictionaries[recipient.locale].email;
+  const t = serverDictionaries[recipient.locale].email;
   return renderEmail({
     lang: recipient.locale,
     subject: newsletter.subject,

@@ -19,7 +19,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { OrderDto } from '@linea/shared/contracts/orders';
 import { formatChf, VAT_RATE_PERCENT, type Locale } from '@linea/shared/domain/money';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import { fill, SHOP_TIME_ZONE } from './format';
 import type { RenderedEmail } from './layout';
 
@@ -33,7 +33,7 @@ import type { RenderedEmail } from './layout';
  *   the payment session id (their proof of purchase) and a customer with the order id.
  */
 export async function orderConfirmationEmail(order: OrderDto, options: { orderUrl: string }): Promise<RenderedEmail> {
-  const t = dictionaries[order.locale].email.orderConfirmation;
+  const t = serverDictionaries[order.locale].email.orderConfirmation;
   const subject = fill(t.subject, { number: order.number });
   const element = <OrderConfirmation order={order} orderUrl={options.orderUrl} subject={subject} />;
   const html = await render(element);
@@ -73,7 +73,7 @@ interface Props {
 
 function OrderConfirmation({ order, orderUrl, subject }: Props) {
   const locale = order.locale;
-  const dictionary = dictionaries[locale].email;
+  const dictionary = serverDictionaries[locale].email;
   const t = dictionary.orderConfirmation;
   const chf = (amount: number) => formatChf(amount, locale);
   const discountLabel = order.promo ? fill(t.discountWithCode, { code: order.promo.code }) : t.discount;

@@ -1,7 +1,7 @@
 import type { OrderStatusChangedV1 } from '@linea/shared/contracts/events';
 import type { Locale } from '@linea/shared/domain/money';
 import { orderNumber } from '@linea/shared/domain/order';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import { fill } from './format';
 import { renderEmail, type RenderedEmail } from './layout';
 
@@ -14,10 +14,10 @@ export function orderStatusUpdateEmail(
   change: Pick<OrderStatusChangedV1, 'from' | 'to' | 'message' | 'carrier' | 'trackingNumber' | 'trackingUrl'>,
   options: { locale: Locale; orderUrl: string },
 ): RenderedEmail {
-  const dictionary = dictionaries[options.locale];
+  const dictionary = serverDictionaries[options.locale];
   const t = dictionary.email.orderStatusUpdate;
   const number = orderNumber(order.id);
-  const status = dictionary.orderConfirmation.statuses[change.to];
+  const status = dictionary.orderStatuses[change.to];
   const tracking = change.trackingNumber
     ? change.carrier
       ? fill(t.tracking, { carrier: change.carrier, trackingNumber: change.trackingNumber })

@@ -4,7 +4,7 @@
  * that knows status codes.
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '@linea/shared/contracts/zod-mini';
 import {
   DomainError,
   ForbiddenError,
@@ -16,10 +16,9 @@ import {
   type DomainErrorCode,
   type FieldIssue,
 } from '@linea/shared/errors';
-import { DEFAULT_MAX_BODY_BYTES, findRoute, type RouteKey, type routes } from '../routes';
+import { cacheControlFor, DEFAULT_MAX_BODY_BYTES, findRoute, type RouteKey, type routes } from '../routes';
 import { actorFromClaims, type Actor, type JwtClaims } from './auth';
 import { logger } from './logger';
-import { optionalActor } from './token';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -68,7 +67,7 @@ export function toErrorResponse(err: unknown): HttpResult {
 }
 
 /** Turns zod's issues into field-named messages a person can act on. */
-export function validationError(where: 'body' | 'query' | 'path', error: z.ZodError): ValidationError {
+export function validationError(where: 'body' | 'query' | 'path', error: z.core.$ZodError): ValidationError {
   const fields: FieldIssue[] = error.issues.flatMap((issue) => {
     const path = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
@@ -83,10 +82,19 @@ export function validationError(where: 'body' | 'query' | 'path', error: z.ZodEr
   return new ValidationError(`Invalid ${where}: ${summary}`, fields);
 }
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' | 'path'): z.infer<S> {
+/**
+ * A schema a route parses with: a contract (zod's mini build) or a classic zod schema. Both parse
+ * by method, so this module needs no zod of its own at run time, and a route without schemas
+ * bundles none.
+ */
+type Schema = z.core.$ZodType & {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: z.core.$ZodError };
+};
+
+function parseWith<S extends Schema>(schema: S, value: unknown, where: 'body' | 'query' | 'path'): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(where, result.error);
-  return result.data;
+  return result.data as z.infer<S>;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -185,7 +193,22 @@ type AccessOf<K extends RouteKey> = K extends `${infer M} ${infer P}`
 type RequestFor<K extends RouteKey, B, Q, P> =
   AccessOf<K> extends 'customer' | 'admin' ? AuthenticatedRequest<B, Q, P> : HttpRequest<B, Q, P>;
 
-type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : undefined;
+type Parsed<S extends Schema | undefined> = S extends Schema ? z.infer<S> : undefined;
+
+/**
+ * How an `optional` route learns its caller from the Authorization header: `optionalActor` from
+ * lib/token. Its handler passes it in rather than this module importing it, so jose (the JWT
+ * verifier) is bundled into those functions alone. (A lazy `import()` would not do: without code
+ * splitting, esbuild inlines the imported module into every bundle that has the call.)
+ */
+export type IdentifyCaller = (authorization: string | undefined) => Promise<Actor | undefined>;
+
+/** The schemas of a route, and for an `optional` route (only) the way it identifies its caller. */
+type HandlerOptions<K extends RouteKey, B, Q, P> = {
+  readonly body?: B;
+  readonly query?: Q;
+  readonly params?: P;
+} & (AccessOf<K> extends 'optional' ? { readonly identify: IdentifyCaller } : { readonly identify?: never });
 
 /**
  * Builds a Lambda handler for the route `key`. Access comes from the route table, so a route's
@@ -193,23 +216,27 @@ type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> 
  */
 export function httpHandler<
   K extends RouteKey,
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
 >(
   key: K,
-  schemas: { readonly body?: B; readonly query?: Q; readonly params?: P },
+  schemas: HandlerOptions<K, B, Q, P>,
   run: (request: RequestFor<K, Parsed<B>, Parsed<Q>, Parsed<P>>) => Promise<HttpResult>,
 ): HttpHandler {
   const route = findRoute(key);
   if (!route) throw new Error(`Route ${key} is not in functions/routes.ts`);
+  const identify = schemas.identify;
+  if (route.access === 'optional' && !identify) {
+    throw new Error(`Route ${key} has optional access: pass identify: optionalActor (functions/lib/token.ts)`);
+  }
   const maxBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
-  return async (event) => {
+  const respond = async (event: HttpEvent): Promise<HttpResult> => {
     try {
       const actor =
         route.access === 'optional'
-          ? await optionalActor(header(event, 'authorization'))
+          ? await identify?.(header(event, 'authorization'))
           : route.access === 'public'
             ? undefined
             : actorFromClaims(event.requestContext.authorizer?.jwt?.claims as JwtClaims | undefined);
@@ -235,5 +262,16 @@ export function httpHandler<
     } catch (err) {
       return toErrorResponse(err);
     }
+  };
+
+  // Who may keep the answer is decided here for every route (CACHE_CONTROL in routes.ts), not by handlers.
+  return async (event) => {
+    const result = await respond(event);
+    const headers = Object.fromEntries(
+      Object.entries(result.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'cache-control'),
+    );
+    const withToken = (header(event, 'authorization') ?? '').trim() !== '';
+    headers['cache-control'] = cacheControlFor(route, { withToken, statusCode: result.statusCode ?? 200 });
+    return { ...result, headers };
   };
 }

@@ -4,7 +4,7 @@
  * here into the shop's terms, so services never see the SDK.
  */
 import Stripe from 'stripe';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import { CURRENCY } from '@linea/shared/domain/money';
 import { CHECKOUT_SESSION_MINUTES } from '@linea/shared/domain/order';
 import { ValidationError } from '@linea/shared/errors';
@@ -99,7 +99,7 @@ export interface OpenedCheckout {
 export async function openCheckout(order: Order, now = Date.now()): Promise<OpenedCheckout> {
   const stripe = await stripeClient();
   const currency = CURRENCY.toLowerCase();
-  const texts = dictionaries[order.locale].payment;
+  const texts = serverDictionaries[order.locale].payment;
   const coupon =
     order.discount > 0
       ? await stripe.coupons.create(

@@ -1,11 +1,11 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from '@linea/shared/contracts/zod-mini';
 import { secretsManager } from './clients/secrets-manager';
 import { config } from './config';
 
 const stripeSecretsSchema = z.object({
-  secretKey: z.string().regex(/^(sk|rk)_/, 'a Stripe secret or restricted key (sk_… or rk_…)'),
-  webhookSecret: z.string().regex(/^whsec_/, "the webhook endpoint's signing secret (whsec_…)"),
+  secretKey: z.string().check(z.regex(/^(sk|rk)_/, 'a Stripe secret or restricted key (sk_… or rk_…)')),
+  webhookSecret: z.string().check(z.regex(/^whsec_/, "the webhook endpoint's signing secret (whsec_…)")),
 });
 export type StripeSecrets = z.infer<typeof stripeSecretsSchema>;
 

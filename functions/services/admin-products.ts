@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AdminProductDto, MoveProductRequest, UpdateProductRequest } from '@linea/shared/contracts/products';
 import type { productInput } from '@linea/shared/contracts/products';
 import { ConflictError } from '@linea/shared/errors';
-import type { z } from 'zod';
+import type * as z from '@linea/shared/contracts/zod-mini';
 import {
   products as productRepository,
   SortOrderTakenError,

@@ -25,10 +25,10 @@ import { colorName, localiseProduct } from '@linea/shared/domain/product-texts';
 import { normaliseForSearch, searchProducts } from '@linea/shared/domain/search';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
 import { BOTTOMS_WAIST, TOPS_CHEST, formatRange, sizeTableFor, type SizeRange } from '@linea/shared/domain/size-guide';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import type { Tool } from '@aws-sdk/client-bedrock-runtime';
 import type { DocumentType } from '@smithy/types';
-import { z } from 'zod';
+import * as z from '@linea/shared/contracts/zod-mini';
 import { orders as orderRepository, type OrderRepository } from '../data/order-repository';
 import { products as productRepository, type Product, type ProductRepository } from '../data/product-repository';
 import type { Actor } from '../lib/auth';
@@ -206,7 +206,7 @@ export function shopPolicies(locale: Locale): ShopPoliciesResult {
 async function myOrdersTool(context: ToolContext, deps: ToolDeps): Promise<MyOrdersResult> {
   if (!context.actor) return { signedIn: false };
   const page = await deps.orders.listForCustomer(context.actor.userId, { limit: RECENT_ORDERS });
-  const statuses = dictionaries[context.locale].orderConfirmation.statuses;
+  const statuses = serverDictionaries[context.locale].orderStatuses;
   return {
     signedIn: true,
     orders: page.items.map((order) => ({
@@ -225,7 +225,7 @@ async function myOrdersTool(context: ToolContext, deps: ToolDeps): Promise<MyOrd
 
 interface ToolDefinition {
   readonly description: string;
-  readonly input: z.ZodType;
+  readonly input: z.core.$ZodType;
   /** Offered to guests too; `my_orders` only to a signed-in caller. */
   readonly needsSignIn?: boolean;
   run(input: never, context: ToolContext, deps: ToolDeps): Promise<unknown> | unknown;
@@ -298,7 +298,7 @@ export async function runTool(
   const offered = toolsFor(context) as string[];
   if (!offered.includes(name)) return { ok: false, result: { error: `No tool named ${name}` } };
   const tool = CHAT_TOOLS[name as ChatToolName];
-  const parsed = tool.input.safeParse(rawInput ?? {});
+  const parsed = z.safeParse(tool.input, rawInput ?? {});
   if (!parsed.success) {
     return { ok: false, result: { error: `Invalid input: ${parsed.error.issues.map((i) => i.message).join('; ')}` } };
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { locale, rappen } from './common';
 
 /**
@@ -14,22 +14,18 @@ export const CHAT_HISTORY_MAX_MESSAGES = 10;
 /** An answer of the assistant, as the widget sends it back in the history. */
 export const CHAT_ANSWER_MAX_LENGTH = 4000;
 
-export const chatHistoryMessage = z
-  .object({
-    role: z.enum(['user', 'assistant']),
-    content: z.string().trim().min(1).max(CHAT_ANSWER_MAX_LENGTH),
-  })
-  .strict();
+export const chatHistoryMessage = z.strictObject({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().check(z.trim(), z.minLength(1), z.maxLength(CHAT_ANSWER_MAX_LENGTH)),
+});
 export type ChatHistoryMessage = z.infer<typeof chatHistoryMessage>;
 
-export const chatRequest = z
-  .object({
-    message: z.string().trim().min(1, 'Required').max(CHAT_MESSAGE_MAX_LENGTH),
-    /** The conversation so far, oldest first, without the greeting. */
-    history: z.array(chatHistoryMessage).max(CHAT_HISTORY_MAX_MESSAGES).default([]),
-    locale: locale.default('en'),
-  })
-  .strict();
+export const chatRequest = z.strictObject({
+  message: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(CHAT_MESSAGE_MAX_LENGTH)),
+  /** The conversation so far, oldest first, without the greeting. */
+  history: z._default(z.array(chatHistoryMessage).check(z.maxLength(CHAT_HISTORY_MAX_MESSAGES)), []),
+  locale: z._default(locale, 'en'),
+});
 export type ChatRequest = z.input<typeof chatRequest>;
 
 /** A product the answer is about, as a card under it linking to /product/{id}. */
@@ -54,17 +50,15 @@ export type ChatResponse = z.infer<typeof chatResponse>;
 export const CHAT_TOOL_NAMES = ['search_products', 'get_product', 'size_advice', 'shop_policies', 'my_orders'] as const;
 export type ChatToolName = (typeof CHAT_TOOL_NAMES)[number];
 
-export const searchProductsInput = z
-  .object({
-    /** Words to look for in names, descriptions, categories and colours, in English or German. */
-    query: z.string().max(100).optional(),
-    /** basics, outerwear, bottoms or accessories. */
-    category: z.string().max(40).optional(),
-    color: z.string().max(40).optional(),
-    /** In francs. */
-    maxPriceChf: z.number().positive().max(100_000).optional(),
-  })
-  .strict();
+export const searchProductsInput = z.strictObject({
+  /** Words to look for in names, descriptions, categories and colours, in English or German. */
+  query: z.optional(z.string().check(z.maxLength(100))),
+  /** basics, outerwear, bottoms or accessories. */
+  category: z.optional(z.string().check(z.maxLength(40))),
+  color: z.optional(z.string().check(z.maxLength(40))),
+  /** In francs. */
+  maxPriceChf: z.optional(z.number().check(z.positive(), z.lte(100_000))),
+});
 export type SearchProductsInput = z.infer<typeof searchProductsInput>;
 
 /** A product as the tools report it: texts in the conversation's language, price in Rappen and as text. */
@@ -88,34 +82,32 @@ export const searchProductsResult = z.object({
   /** At most 5, the best matches first; empty when nothing matches. */
   products: z.array(chatToolProduct),
   /** How many matched in all. */
-  total: z.number().int(),
+  total: z.int(),
 });
 export type SearchProductsResult = z.infer<typeof searchProductsResult>;
 
-export const getProductInput = z.object({ id: z.string().min(1).max(100) }).strict();
+export const getProductInput = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 export type GetProductInput = z.infer<typeof getProductInput>;
 
 export const getProductResult = z.discriminatedUnion('found', [
   z.object({
     found: z.literal(true),
-    product: chatToolProduct.extend({
+    product: z.extend(chatToolProduct, {
       description: z.string(),
       /** Pieces left; the shop promises nothing beyond this number. */
-      stockQuantity: z.number().int(),
+      stockQuantity: z.int(),
     }),
   }),
   z.object({ found: z.literal(false), id: z.string() }),
 ]);
 export type GetProductResult = z.infer<typeof getProductResult>;
 
-export const sizeAdviceInput = z
-  .object({
-    /** `tops` (chest) or `bottoms` (waist), or a product category id (basics, outerwear, bottoms). */
-    category: z.string().max(40),
-    measurement: z.number().positive().max(300),
-    unit: z.enum(['cm', 'in']),
-  })
-  .strict();
+export const sizeAdviceInput = z.strictObject({
+  /** `tops` (chest) or `bottoms` (waist), or a product category id (basics, outerwear, bottoms). */
+  category: z.string().check(z.maxLength(40)),
+  measurement: z.number().check(z.positive(), z.lte(300)),
+  unit: z.enum(['cm', 'in']),
+});
 export type SizeAdviceInput = z.infer<typeof sizeAdviceInput>;
 
 export const sizeAdviceResult = z.object({
@@ -124,19 +116,19 @@ export const sizeAdviceResult = z.object({
   measured: z.enum(['chest', 'waist', 'none']),
   measurementCm: z.number(),
   /** The size whose range holds the measurement; absent when it is outside the guide. */
-  size: z.string().optional(),
+  size: z.optional(z.string()),
   /** Between two sizes (on the boundary): the smaller for a close fit, the larger for a relaxed one. */
-  alternative: z.string().optional(),
+  alternative: z.optional(z.string()),
   /** Below the smallest or above the largest size of the guide. */
-  outside: z.enum(['below', 'above']).optional(),
+  outside: z.optional(z.enum(['below', 'above'])),
   /** The guide's rows in centimetres ("86–91") and inches ("34–36"). */
   rows: z.array(z.object({ size: z.string(), cm: z.string(), inches: z.string() })),
 });
 export type SizeAdviceResult = z.infer<typeof sizeAdviceResult>;
 
-export const shopPoliciesInput = z
-  .object({ topic: z.enum(['shipping', 'returns', 'dispatch', 'contact', 'all']).optional() })
-  .strict();
+export const shopPoliciesInput = z.strictObject({
+  topic: z.optional(z.enum(['shipping', 'returns', 'dispatch', 'contact', 'all'])),
+});
 export type ShopPoliciesInput = z.infer<typeof shopPoliciesInput>;
 
 export const shopPoliciesResult = z.object({
@@ -152,7 +144,7 @@ export const shopPoliciesResult = z.object({
 });
 export type ShopPoliciesResult = z.infer<typeof shopPoliciesResult>;
 
-export const myOrdersInput = z.object({}).strict();
+export const myOrdersInput = z.strictObject({});
 
 export const myOrdersResult = z.discriminatedUnion('signedIn', [
   z.object({
@@ -167,10 +159,10 @@ export const myOrdersResult = z.discriminatedUnion('signedIn', [
         statusText: z.string(),
         placedAt: z.string(),
         totalText: z.string(),
-        itemCount: z.number().int(),
-        carrier: z.string().optional(),
-        trackingNumber: z.string().optional(),
-        trackingUrl: z.string().optional(),
+        itemCount: z.int(),
+        carrier: z.optional(z.string()),
+        trackingNumber: z.optional(z.string()),
+        trackingUrl: z.optional(z.string()),
       }),
     ),
   }),

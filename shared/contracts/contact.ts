@@ -1,17 +1,15 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { email, locale } from './common';
 
-const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max);
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(max));
 
-export const contactMessageRequest = z
-  .object({
-    name: requiredText(120),
-    email,
-    subject: z.string().trim().max(200).optional(),
-    message: requiredText(5000),
-    locale: locale.optional(),
-  })
-  .strict();
+export const contactMessageRequest = z.strictObject({
+  name: requiredText(120),
+  email,
+  subject: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  message: requiredText(5000),
+  locale: z.optional(locale),
+});
 export type ContactMessageRequest = z.infer<typeof contactMessageRequest>;
 
 export const contactMessageResponse = z.object({ id: z.string(), receivedAt: z.string() });

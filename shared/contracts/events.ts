@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { ORDER_STATUSES, STATUS_CHANGE_REASONS } from '../domain/order-status';
 import { locale } from './common';
 
@@ -21,7 +21,7 @@ export const contactMessageReceivedV1 = z.object({
   messageId: z.string(),
   name: z.string(),
   email: z.string(),
-  subject: z.string().optional(),
+  subject: z.optional(z.string()),
   message: z.string(),
   locale,
   receivedAt: z.string(),
@@ -44,10 +44,10 @@ export const orderStatusChangedV1 = z.object({
   locale,
   changedAt: z.string(),
   /** What the admin told the customer with the change, and the parcel's tracking (admin updates only). */
-  message: z.string().optional(),
-  carrier: z.string().optional(),
-  trackingNumber: z.string().optional(),
-  trackingUrl: z.string().optional(),
+  message: z.optional(z.string()),
+  carrier: z.optional(z.string()),
+  trackingNumber: z.optional(z.string()),
+  trackingUrl: z.optional(z.string()),
 });
 export type OrderStatusChangedV1 = z.infer<typeof orderStatusChangedV1>;
 
@@ -74,7 +74,7 @@ export type ProductSavedV1 = z.infer<typeof productSavedV1>;
 export const productDeletedV1 = z.object({
   version: z.literal(1),
   productId: z.string(),
-  stripeProductId: z.string().optional(),
+  stripeProductId: z.optional(z.string()),
   deletedAt: z.string(),
 });
 export type ProductDeletedV1 = z.infer<typeof productDeletedV1>;

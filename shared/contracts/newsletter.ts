@@ -1,28 +1,24 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { email, locale } from './common';
 
-export const subscribeRequest = z
-  .object({
-    email,
-    /** The language the welcome email is written in; defaults to English. */
-    locale: locale.optional(),
-  })
-  .strict();
+export const subscribeRequest = z.strictObject({
+  email,
+  /** The language the welcome email is written in; defaults to English. */
+  locale: z.optional(locale),
+});
 export type SubscribeRequest = z.infer<typeof subscribeRequest>;
 
 export const subscribeResponse = z.object({ email: z.string(), subscribedAt: z.string() });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 
-const text = (max: number) => z.string().trim().min(1, 'Required').max(max);
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(max));
 
 /** A newsletter is written (draft), then sent once, one email per active subscriber. */
 export const NEWSLETTER_STATUSES = ['draft', 'sending', 'sent'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 /** POST /admin/newsletters (spec §5: title, subject and content required). */
-export const createNewsletterRequest = z
-  .object({ title: text(200), subject: text(200), content: text(20_000) })
-  .strict();
+export const createNewsletterRequest = z.strictObject({ title: text(200), subject: text(200), content: text(20_000) });
 export type CreateNewsletterRequest = z.infer<typeof createNewsletterRequest>;
 
 export const newsletterDto = z.object({
@@ -33,31 +29,36 @@ export const newsletterDto = z.object({
   createdAt: z.string(),
   status: z.enum(NEWSLETTER_STATUSES),
   /** Where replies go: the admin's address given at sending. */
-  fromEmail: z.string().optional(),
+  fromEmail: z.optional(z.string()),
   /** Emails sent so far: the progress of a send. */
-  sentCount: z.number().int().nonnegative(),
-  sentAt: z.string().optional(),
-  recipientCount: z.number().int().nonnegative().optional(),
+  sentCount: z.int().check(z.nonnegative()),
+  sentAt: z.optional(z.string()),
+  recipientCount: z.optional(z.int().check(z.nonnegative())),
 });
 export type NewsletterDto = z.infer<typeof newsletterDto>;
 
 export const newsletterListResponse = z.object({ items: z.array(newsletterDto) });
 export type NewsletterListResponse = z.infer<typeof newsletterListResponse>;
 
-export const newsletterPathParams = z.object({ id: z.string().trim().min(1).max(100) }).strict();
+export const newsletterPathParams = z.strictObject({
+  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+});
 
 /** POST /admin/newsletters/{id}/send: the admin's address (spec: 'Email required'), for replies. */
-export const sendNewsletterRequest = z.object({ fromEmail: email }).strict();
+export const sendNewsletterRequest = z.strictObject({ fromEmail: email });
 export type SendNewsletterRequest = z.infer<typeof sendNewsletterRequest>;
 
 /** GET /admin/subscribers: spec §9, the 10 most recent active subscribers, and how many are active. */
 export const subscriberDto = z.object({ email: z.string(), locale, subscribedAt: z.string() });
 export const adminSubscribersResponse = z.object({
   items: z.array(subscriberDto),
-  activeCount: z.number().int().nonnegative(),
+  activeCount: z.int().check(z.nonnegative()),
 });
 export type AdminSubscribersResponse = z.infer<typeof adminSubscribersResponse>;
 
 /** POST /newsletter/unsubscribe: the email and the token from the link in every newsletter. */
-export const unsubscribeRequest = z.object({ email, token: z.string().trim().min(16).max(200) }).strict();
+export const unsubscribeRequest = z.strictObject({
+  email,
+  token: z.string().check(z.trim(), z.minLength(16), z.maxLength(200)),
+});
 export type UnsubscribeRequest = z.infer<typeof unsubscribeRequest>;

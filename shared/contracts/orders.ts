@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { ORDER_STATUSES } from '../domain/order-status';
 import { PROMO_TYPES } from '../domain/promo';
 import { locale, rappen } from './common';
@@ -17,7 +17,7 @@ export const orderItemDto = z.object({
   colorName: z.string(),
   /** VAT-inclusive unit price at the time of the order, in Rappen. */
   unitPrice: rappen,
-  quantity: z.number().int().positive(),
+  quantity: z.int().check(z.positive()),
   lineTotal: rappen,
 });
 export type OrderItemDto = z.infer<typeof orderItemDto>;
@@ -44,21 +44,19 @@ export const orderDto = z.object({
   total: rappen,
   /** The Swiss VAT contained in the total. */
   vat: rappen,
-  promo: z.object({ code: z.string(), type: z.enum(PROMO_TYPES) }).optional(),
-  trackingNumber: z.string().optional(),
-  carrier: z.string().optional(),
-  trackingUrl: z.string().optional(),
+  promo: z.optional(z.object({ code: z.string(), type: z.enum(PROMO_TYPES) })),
+  trackingNumber: z.optional(z.string()),
+  carrier: z.optional(z.string()),
+  trackingUrl: z.optional(z.string()),
 });
 export type OrderDto = z.infer<typeof orderDto>;
 
-export const orderPathParams = z.object({ id: z.string().min(1).max(100) }).strict();
+export const orderPathParams = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** A Stripe Checkout Session id: the guest's proof of purchase on the confirmation page. */
 export const checkoutSessionId = z
   .string()
-  .trim()
-  .max(255)
-  .regex(/^cs_[A-Za-z0-9_]+$/, 'A checkout session id starts with cs_');
+  .check(z.trim(), z.maxLength(255), z.regex(/^cs_[A-Za-z0-9_]+$/, 'A checkout session id starts with cs_'));
 
-export const orderFromSessionRequest = z.object({ sessionId: checkoutSessionId }).strict();
+export const orderFromSessionRequest = z.strictObject({ sessionId: checkoutSessionId });
 export type OrderFromSessionRequest = z.infer<typeof orderFromSessionRequest>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 
 /** What the admin may upload as a product photo: the formats every browser and sharp read. */
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
@@ -8,15 +8,13 @@ export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_PREFIX = 'uploads/';
 
 /** POST /admin/uploads: the file the admin picked, before it is sent. */
-export const createUploadRequest = z
-  .object({
-    contentType: z.enum(IMAGE_UPLOAD_TYPES, 'JPEG, PNG, WebP or AVIF only'),
-    size: z.number().int().min(1).max(MAX_IMAGE_UPLOAD_BYTES, 'At most 5 MB'),
-  })
-  .strict();
+export const createUploadRequest = z.strictObject({
+  contentType: z.enum(IMAGE_UPLOAD_TYPES, 'JPEG, PNG, WebP or AVIF only'),
+  size: z.int().check(z.gte(1), z.lte(MAX_IMAGE_UPLOAD_BYTES, 'At most 5 MB')),
+});
 export type CreateUploadRequest = z.infer<typeof createUploadRequest>;
 
-export const uploadPathParams = z.object({ id: z.uuid() }).strict();
+export const uploadPathParams = z.strictObject({ id: z.uuid() });
 
 /**
  * An upload as the admin's form follows it: `pending` until the web-sized variants exist,
@@ -25,15 +23,15 @@ export const uploadPathParams = z.object({ id: z.uuid() }).strict();
 export const uploadDto = z.object({
   id: z.string(),
   status: z.enum(['pending', 'ready', 'failed']),
-  imageUrl: z.string().optional(),
+  imageUrl: z.optional(z.string()),
   /** The original's size in pixels, once read. */
-  width: z.number().int().optional(),
-  height: z.number().int().optional(),
+  width: z.optional(z.int()),
+  height: z.optional(z.int()),
 });
 export type UploadDto = z.infer<typeof uploadDto>;
 
 /** The presigned POST: the browser sends `fields` and then the file, as a form, to `url`. */
-export const createUploadResponse = uploadDto.extend({
+export const createUploadResponse = z.extend(uploadDto, {
   post: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
 });
 export type CreateUploadResponse = z.infer<typeof createUploadResponse>;

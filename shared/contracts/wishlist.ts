@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { productDto } from './products';
 
 export const wishlistResponse = z.object({
@@ -7,4 +7,4 @@ export const wishlistResponse = z.object({
 });
 export type WishlistResponse = z.infer<typeof wishlistResponse>;
 
-export const wishlistPathParams = z.object({ productId: z.string().min(1).max(100) }).strict();
+export const wishlistPathParams = z.strictObject({ productId: z.string().check(z.minLength(1), z.maxLength(100)) });

@@ -1,97 +1,13 @@
 import type { Dictionary } from './en';
 import { categoryLabels } from '../domain/category';
+import { serverDe } from './server-de';
 
 export const de: Dictionary = {
   brand: {
     name: 'LINEA',
     tagline: 'Erlesene Essentials, zeitloses Design',
   },
-  email: {
-    footer: 'LINEA · Erlesene Essentials, zeitloses Design · Zürich, Schweiz',
-    newsletter: {
-      unsubscribe: 'Vom LINEA-Newsletter abmelden',
-    },
-    newsletterWelcome: {
-      subject: 'Willkommen bei LINEA',
-      heading: 'Danke für Ihre Anmeldung',
-      body: 'Sie erfahren als Erste von neuen Essentials, limitierten Editionen und Geschichten aus unserem Atelier. Kein Lärm, nur das Wesentliche.',
-      cta: 'Kollektion entdecken',
-    },
-    contactMessage: {
-      subject: 'Kontaktanfrage',
-      heading: 'Neue Nachricht über das Kontaktformular',
-      from: 'Von',
-      received: 'Eingegangen',
-      receivedAt: '{{date}}, {{time}} (Zürcher Zeit)',
-      language: 'Sprache',
-      message: 'Nachricht',
-    },
-    contactAcknowledgement: {
-      subject: 'Wir haben Ihre Nachricht erhalten',
-      heading: 'Vielen Dank, {{name}}',
-      body: 'Ihre Nachricht ist bei uns angekommen. Wir antworten Ihnen innert {{hours}} Stunden.',
-      subjectLine: 'Betreff: {{subject}}',
-      quoteLabel: 'Ihre Nachricht',
-      replyHint: 'Möchten Sie etwas ergänzen? Antworten Sie einfach auf diese E-Mail.',
-    },
-    accountCode: {
-      signUpSubject: 'Ihr LINEA-Bestätigungscode',
-      signUpHeading: 'Bestätigen Sie Ihre E-Mail-Adresse',
-      signUpBody:
-        'Geben Sie diesen Code auf der Registrierungsseite ein, um zu bestätigen, dass diese Adresse Ihnen gehört. Er ist 24 Stunden gültig.',
-      resetSubject: 'Ihr LINEA-Passwort zurücksetzen',
-      resetHeading: 'Neues Passwort festlegen',
-      resetBody:
-        'Geben Sie diesen Code zusammen mit Ihrem neuen Passwort ein, um es zurückzusetzen. Er ist 1 Stunde gültig.',
-      verifySubject: 'Ihr LINEA-Bestätigungscode',
-      verifyHeading: 'Bestätigen Sie Ihre E-Mail-Adresse',
-      verifyBody: 'Geben Sie diesen Code ein, um Ihre E-Mail-Adresse zu bestätigen. Er ist 24 Stunden gültig.',
-      codeLabel: 'Ihr Code',
-      invitationSubject: 'Ihr LINEA-Konto',
-      invitationHeading: 'Ihr LINEA-Konto ist bereit',
-      invitationBody:
-        'Melden Sie sich mit dieser E-Mail-Adresse und dem untenstehenden vorläufigen Passwort an. Beim ersten Anmelden wählen Sie Ihr eigenes Passwort. Das vorläufige Passwort ist 7 Tage gültig.',
-      temporaryPasswordLabel: 'Vorläufiges Passwort',
-      notYou:
-        'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren: Ohne den Code ändert sich nichts.',
-    },
-    orderStatusUpdate: {
-      subject: 'Ihre LINEA-Bestellung {{number}}: {{status}}',
-      heading: 'Neuigkeiten zu Ihrer Bestellung, {{name}}',
-      status: 'Ihre Bestellung {{number}} ist jetzt: {{status}}.',
-      unchanged: 'Hier sind Neuigkeiten zu Ihrer Bestellung {{number}} (Status: {{status}}).',
-      messageLabel: 'Eine Nachricht von uns',
-      tracking: 'Ihr Paket ist mit {{carrier}} unterwegs, Sendungsnummer {{trackingNumber}}.',
-      trackingNoCarrier: 'Sendungsnummer: {{trackingNumber}}.',
-      track: 'Sendung verfolgen',
-      view: 'Bestellung ansehen',
-      cancelled:
-        'Falls Sie bereits bezahlt haben, wird Ihnen der Betrag innert weniger Tage auf Ihre Karte zurückerstattet.',
-    },
-    orderConfirmation: {
-      subject: 'Ihre LINEA-Bestellung {{number}}',
-      preview: 'Wir haben Ihre Bestellung {{number}} erhalten.',
-      heading: 'Vielen Dank für Ihre Bestellung, {{name}}',
-      intro: 'Wir haben Ihre Bestellung erhalten und bereiten sie vor. Hier finden Sie die Übersicht.',
-      orderNumber: 'Bestellnummer',
-      orderDate: 'Bestelldatum',
-      item: 'Artikel',
-      quantity: 'Menge',
-      amount: 'Betrag',
-      options: 'Grösse {{size}} · Farbe {{color}}',
-      subtotal: 'Zwischensumme',
-      shipping: 'Versand',
-      shippingFree: 'Kostenlos',
-      discount: 'Rabatt',
-      discountWithCode: 'Rabatt ({{code}})',
-      total: 'Total',
-      vatIncluded: 'inkl. MWST {{rate}} %: {{amount}}',
-      shippingAddress: 'Lieferadresse',
-      nextHeading: 'Wie es weitergeht',
-      nextText: 'Wir verpacken Ihre Bestellung sorgfältig und versenden sie innert {{min}}–{{max}} Werktagen.',
-      cta: 'Bestellung ansehen',
-    },
-  },
+  email: serverDe.email,
   common: {
     loading: 'Wird geladen...',
     retry: 'Erneut versuchen',
@@ -550,14 +466,7 @@ export const de: Dictionary = {
     orderNumber: 'Bestellnummer',
     date: 'Datum',
     status: 'Status',
-    statuses: {
-      pending: 'Ausstehend',
-      confirmed: 'Bestätigt',
-      processing: 'In Bearbeitung',
-      shipped: 'Versandt',
-      delivered: 'Zugestellt',
-      cancelled: 'Storniert',
-    },
+    statuses: serverDe.orderStatuses,
     itemsHeading: 'Artikel',
     items: 'Artikel in dieser Bestellung',
     size: 'Grösse',
@@ -992,10 +901,7 @@ export const de: Dictionary = {
     authDescription: 'Melden Sie sich bei Ihrem LINEA Konto an oder eröffnen Sie eines.',
     dashboardDescription: 'Ihr LINEA Konto: Ihre Angaben und Bestellungen.',
   },
-  payment: {
-    shippingRate: 'Standardversand, Schweiz',
-    discount: 'Rabatt',
-  },
+  payment: serverDe.payment,
   errors: {
     VALIDATION: 'Bitte überprüfen Sie Ihre Eingaben und versuchen Sie es erneut.',
     UNAUTHENTICATED: 'Bitte melden Sie sich an, um fortzufahren.',

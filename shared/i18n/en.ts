@@ -1,5 +1,6 @@
 import type { ApiErrorCode } from '../errors';
 import { categoryLabels } from '../domain/category';
+import { serverEn, type Widen } from './server-en';
 
 /** Sections other code relies on by construction: every API error code has a text. */
 type EnRequirements = Record<string, unknown> & { errors: Record<ApiErrorCode, string> };
@@ -7,96 +8,15 @@ type EnRequirements = Record<string, unknown> & { errors: Record<ApiErrorCode, s
 /**
  * The product's texts in English: the source language. Every key here must exist in de.ts
  * (the `Dictionary` type makes a missing one a compile error). The web app and the emails
- * read from these same dictionaries.
+ * read from these same dictionaries; the texts the server sends are written in server-en.ts and
+ * taken from there.
  */
 export const en = {
   brand: {
     name: 'LINEA',
     tagline: 'Elevated essentials, timeless design',
   },
-  email: {
-    footer: 'LINEA · Elevated essentials, timeless design · Zürich, Switzerland',
-    newsletter: {
-      unsubscribe: 'Unsubscribe from the LINEA newsletter',
-    },
-    newsletterWelcome: {
-      subject: 'Welcome to LINEA',
-      heading: 'Thank you for subscribing',
-      body: 'You will be the first to hear about new essentials, limited editions and stories from our studio. No noise, only what matters.',
-      cta: 'Discover the collection',
-    },
-    contactMessage: {
-      subject: 'Contact message',
-      heading: 'New message from the contact form',
-      from: 'From',
-      received: 'Received',
-      receivedAt: '{{date}}, {{time}} (Zürich time)',
-      language: 'Language',
-      message: 'Message',
-    },
-    contactAcknowledgement: {
-      subject: 'We have received your message',
-      heading: 'Thank you, {{name}}',
-      body: 'Your message has reached us. We will reply within {{hours}} hours.',
-      subjectLine: 'Subject: {{subject}}',
-      quoteLabel: 'Your message',
-      replyHint: 'Would you like to add something? Simply reply to this email.',
-    },
-    accountCode: {
-      signUpSubject: 'Your LINEA confirmation code',
-      signUpHeading: 'Confirm your email address',
-      signUpBody:
-        'Enter this code on the sign-up page to confirm that this address is yours. It is valid for 24 hours.',
-      resetSubject: 'Reset your LINEA password',
-      resetHeading: 'Set a new password',
-      resetBody: 'Enter this code with your new password to reset it. It is valid for 1 hour.',
-      verifySubject: 'Your LINEA verification code',
-      verifyHeading: 'Confirm your email address',
-      verifyBody: 'Enter this code to confirm your email address. It is valid for 24 hours.',
-      codeLabel: 'Your code',
-      invitationSubject: 'Your LINEA account',
-      invitationHeading: 'Your LINEA account is ready',
-      invitationBody:
-        'Sign in with this email address and the temporary password below. You will choose your own password when you first sign in. The temporary password is valid for 7 days.',
-      temporaryPasswordLabel: 'Temporary password',
-      notYou: 'If you did not ask for this, you can ignore this email: nothing changes without the code.',
-    },
-    orderStatusUpdate: {
-      subject: 'Your LINEA order {{number}}: {{status}}',
-      heading: 'News about your order, {{name}}',
-      status: 'Your order {{number}} is now: {{status}}.',
-      unchanged: 'Here is news about your order {{number}} (status: {{status}}).',
-      messageLabel: 'A note from us',
-      tracking: 'Your parcel travels with {{carrier}}, tracking number {{trackingNumber}}.',
-      trackingNoCarrier: 'Tracking number: {{trackingNumber}}.',
-      track: 'Track your parcel',
-      view: 'View your order',
-      cancelled: 'If you have paid, the amount is refunded to your card within a few days.',
-    },
-    orderConfirmation: {
-      subject: 'Your LINEA order {{number}}',
-      preview: 'We have received your order {{number}}.',
-      heading: 'Thank you for your order, {{name}}',
-      intro: 'We have received your order and are getting it ready. Here is your summary.',
-      orderNumber: 'Order number',
-      orderDate: 'Order date',
-      item: 'Item',
-      quantity: 'Qty',
-      amount: 'Amount',
-      options: 'Size {{size}} · Color {{color}}',
-      subtotal: 'Subtotal',
-      shipping: 'Shipping',
-      shippingFree: 'Free',
-      discount: 'Discount',
-      discountWithCode: 'Discount ({{code}})',
-      total: 'Total',
-      vatIncluded: 'incl. VAT {{rate}} %: {{amount}}',
-      shippingAddress: 'Shipping address',
-      nextHeading: 'What happens next',
-      nextText: 'We will pack your order with care and dispatch it within {{min}}–{{max}} business days.',
-      cta: 'View your order',
-    },
-  },
+  email: serverEn.email,
   common: {
     loading: 'Loading...',
     retry: 'Try again',
@@ -546,14 +466,7 @@ export const en = {
     orderNumber: 'Order number',
     date: 'Date',
     status: 'Status',
-    statuses: {
-      pending: 'Pending',
-      confirmed: 'Confirmed',
-      processing: 'Processing',
-      shipped: 'Shipped',
-      delivered: 'Delivered',
-      cancelled: 'Cancelled',
-    },
+    statuses: serverEn.orderStatuses,
     itemsHeading: 'Items',
     items: 'Items in this order',
     size: 'Size',
@@ -985,10 +898,7 @@ export const en = {
     dashboardDescription: 'Your LINEA account: your details and orders.',
   },
   /** What the payment provider's hosted page shows for the order. */
-  payment: {
-    shippingRate: 'Standard shipping, Switzerland',
-    discount: 'Discount',
-  },
+  payment: serverEn.payment,
   /** One text per ApiErrorCode (checked below): the UI shows these, never a server message. */
   errors: {
     VALIDATION: 'Please check your input and try again.',
@@ -1010,7 +920,7 @@ export const en = {
   },
 } as const satisfies EnRequirements;
 
-export type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type { Widen };
 
 /** The shape every translation must have: en's keys, any strings. */
 export type Dictionary = Widen<typeof en>;

@@ -10,16 +10,24 @@
  * 4. Seeds 10,000 orders over two years with their per-day aggregates and times GET
  *    /admin/overview and GET /admin/analytics?days=90 beside a full recomputation from every
  *    order (admin-figures.ts).
- * 5. Runs `cdk synth` and prints each Lambda bundle's size from cdk.out. Always a fresh synth: a
- *    cdk.out left from older code would report bundles that no longer exist.
+ * 5. Runs `cdk synth` of the stack the README deploys (stage dev) into a new temporary directory
+ *    and prints each Lambda bundle once: its minified size against its budget (budgets.ts, the
+ *    figures the infra test enforces), and the median of 5 cold imports of its index.mjs, each in
+ *    a fresh `node` with `--enable-source-maps` as Lambda's NODE_OPTIONS has it. Always a fresh
+ *    synth: a cdk.out left from older code would report bundles that no longer exist.
+ *
+ * `npm run bench:api -- --bundles` runs step 5 alone.
  *
  * Local numbers compare paths on one machine; they are not a forecast of AWS latencies.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud';
 import { REPO_ROOT } from '../../infra/local/paths';
 import { adminFigures } from './admin-figures';
-import { bundleSizes, synth } from './bundles';
+import { BUNDLE_BUDGETS, bundleBudget, formatBytes, overBudget, staleExceptions } from './budgets';
+import { bundleSizes, coldImport, IMPORT_CONCURRENCY, mapLimited, synth } from './bundles';
 import { directQueryLoad } from './direct-query';
 import { httpLoad } from './http-load';
 import { ms, type LatencySummary } from './stats';
@@ -55,30 +63,76 @@ async function latencies(cloud: LocalCloud): Promise<void> {
   );
 }
 
+const COLD_IMPORT_RUNS = 5;
+
 async function bundles(): Promise<void> {
-  const cdkOut = join(REPO_ROOT, 'cdk.out');
-  console.log('\nLambda bundles (cdk.out, as NodejsFunction built them):');
-  console.log('  running cdk synth...');
-  const result = await synth(REPO_ROOT);
-  if (!result.ok) {
+  // Outside the repository, as in Lambda: a bundle that imports a package it did not bundle must
+  // fail here too, not find it in the repository's node_modules.
+  const cdkOut = mkdtempSync(join(tmpdir(), 'linea-bench-cdk-'));
+  try {
+    console.log(`\nLambda bundles (cdk synth of the stage-dev stack, as NodejsFunction built them):`);
+    console.log('  running cdk synth...');
+    const result = await synth(REPO_ROOT, cdkOut);
+    if (!result.ok) {
+      console.log(
+        `  skipped: the CDK app did not synthesise, so there are no bundles to measure.\n  ${result.reason.replace(/\n/g, '\n  ')}`,
+      );
+      return;
+    }
+    const sizes = bundleSizes(cdkOut);
+    if (sizes.length === 0) {
+      console.log('  skipped: the assembly has no Lambda function assets (is the CDK app complete?)');
+      return;
+    }
     console.log(
-      `  skipped: the CDK app did not synthesise, so there are no bundles to measure.\n  ${result.reason.replace(/\n/g, '\n  ')}`,
+      `  timing ${COLD_IMPORT_RUNS} cold imports of each, ${IMPORT_CONCURRENCY} at a time (node ${process.version}, ${process.platform}-${process.arch})...\n`,
     );
-    return;
-  }
-  const sizes = bundleSizes(cdkOut);
-  if (sizes.length === 0) {
-    console.log('  skipped: cdk.out has no Lambda function assets (is the CDK app complete?)');
-    return;
-  }
-  for (const size of sizes) {
+    const imports = await mapLimited(sizes, IMPORT_CONCURRENCY, (size) => coldImport(size, COLD_IMPORT_RUNS));
     console.log(
-      `  ${size.function.padEnd(56)} ${kib(size.bytes).padStart(10)}  (${kib(size.gzipBytes)} gzipped${size.minified ? '' : ', NOT minified'}, ${size.asset}/${size.file})`,
+      `  ${'function (functions/…)'.padEnd(40)} ${'minified'.padStart(10)} ${'gzipped'.padStart(10)} ${'budget'.padStart(9)}  ${'import (median)'.padStart(15)}`,
     );
+    const over: string[] = [];
+    for (const [index, size] of sizes.entries()) {
+      const name = size.handlerModule ?? size.function;
+      const budget = size.handlerModule ? bundleBudget(size.handlerModule) : undefined;
+      const breach = size.handlerModule
+        ? overBudget({
+            name: size.function,
+            handlerModule: size.handlerModule,
+            file: `${size.asset}/${size.file}`,
+            bytes: size.bytes,
+          })
+        : undefined;
+      if (breach) over.push(breach);
+      const timing = imports[index];
+      const time = timing && 'medianMs' in timing ? `${timing.medianMs.toFixed(1)} ms` : '-';
+      const flags = [
+        breach ? 'OVER BUDGET' : budget?.reason ? `exception: ${budget.reason}` : '',
+        size.minified ? '' : 'NOT minified',
+        timing && 'reason' in timing ? timing.reason : '',
+      ].filter(Boolean);
+      console.log(
+        `  ${name.padEnd(40)} ${kib(size.bytes).padStart(10)} ${kib(size.gzipBytes).padStart(10)} ${(budget ? kib(budget.maxBytes).replace(' KiB', '') : '-').padStart(9)}  ${time.padStart(15)}${flags.length ? `  ${flags.join('; ')}` : ''}`,
+      );
+    }
+    const shop = sizes.filter((size) => size.handlerModule);
+    const within = shop.filter((size) => size.bytes <= BUNDLE_BUDGETS.defaultMaxBytes).length;
+    console.log(
+      `\n  ${shop.length} functions: ${within} within ${formatBytes(BUNDLE_BUDGETS.defaultMaxBytes)}, ${Object.keys(BUNDLE_BUDGETS.exceptions).length} with an exception, ${over.length} over their budget.`,
+    );
+    for (const breach of over) console.log(`  OVER BUDGET: ${breach}`);
+    const measured = new Map(shop.map((size) => [size.handlerModule as string, size.bytes]));
+    for (const stale of staleExceptions(measured)) console.log(`  STALE EXCEPTION: ${stale}`);
+  } finally {
+    rmSync(cdkOut, { recursive: true, force: true });
   }
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--bundles')) {
+    await bundles();
+    return;
+  }
   const cloud = await startLocalCloud({ quiet: true });
   console.log(`Local cloud ready in ${(cloud.startupMs / 1000).toFixed(1)} s`);
   try {

@@ -4,7 +4,16 @@
  * The stack is synthesized once (bundling every function with esbuild is the slow part).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,11 +25,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
 import { CONFIG_ENV_NAMES } from '../../functions/lib/config';
-import { hasAuthorizer, routeKey, routes, type RouteDefinition } from '../../functions/routes';
+import { CACHE_CONTROL, hasAuthorizer, routeKey, routes, type RouteDefinition } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, type RuleDefinition } from '../../functions/rules';
 import { cognitoTriggers } from '../../functions/triggers';
 import { chatModel } from '../../infra/cdk/constructs/chat-model';
+import { ShopFunction } from '../../infra/cdk/constructs/shop-function';
+import { SPA_FALLBACK_CODE, STRIP_API_PREFIX_CODE } from '../../infra/cdk/constructs/website';
 import { DEFAULT_CHAT_MODEL_ID, ShopStack } from '../../infra/cdk/shop-stack';
+import { overBudget, staleExceptions } from '../bench/budgets';
 
 type Resource = {
   Type: string;
@@ -35,17 +47,21 @@ const allRules: readonly RuleDefinition[] = rules;
 const FROM_EMAIL = 'shop@linea.example';
 
 let siteDir: string;
+let app: App;
 let stack: ShopStack;
 let template: Template;
 
 beforeAll(() => {
   // A stand-in for web/dist, so these tests never depend on a real web build.
   siteDir = mkdtempSync(path.join(os.tmpdir(), 'linea-site-'));
-  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>LINEA</title>');
+  writeFileSync(
+    path.join(siteDir, 'index.html'),
+    '<!doctype html><html><head><title>LINEA</title></head><body><div id="root"></div></body></html>',
+  );
   mkdirSync(path.join(siteDir, 'assets'));
   writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'export {};');
 
-  const app = new App();
+  app = new App();
   stack = new ShopStack(app, 'linea-test', { stage: 'test', fromEmail: FROM_EMAIL, webAssetDir: siteDir });
   template = Template.fromStack(stack);
 });
@@ -108,6 +124,53 @@ function importInFreshNode(file: string): Promise<string | undefined> {
         ),
     );
   });
+}
+
+interface CacheBehavior {
+  PathPattern: string;
+  TargetOriginId: string;
+  AllowedMethods: string[];
+  CachePolicyId: unknown;
+  OriginRequestPolicyId?: unknown;
+  FunctionAssociations?: unknown;
+  ResponseHeadersPolicyId?: unknown;
+}
+
+function distributionConfig(): {
+  CacheBehaviors: CacheBehavior[];
+  Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: Record<string, unknown> }[];
+} {
+  const [distribution] = Object.values(resourcesOf('AWS::CloudFront::Distribution'));
+  return distribution?.Properties?.DistributionConfig as ReturnType<typeof distributionConfig>;
+}
+
+const cacheBehaviors = (): CacheBehavior[] => distributionConfig().CacheBehaviors;
+
+/** The logical id of the CloudFront Function that deploys `code`. */
+function functionIdWith(code: string): string {
+  const found = Object.entries(resourcesOf('AWS::CloudFront::Function')).filter(
+    ([, fn]) => fn.Properties?.FunctionCode === code,
+  );
+  expect(found).toHaveLength(1);
+  return found[0]?.[0] as string;
+}
+
+type ViewerRequest = { method: string; uri: string; querystring: Record<string, { value: string }>; headers: object };
+
+/** The deployed code of a CloudFront Function, run in Node as CloudFront runs its `handler`. */
+function cloudFrontFunction(code: string): (event: { request: ViewerRequest }) => ViewerRequest {
+  const deployed = resourcesOf('AWS::CloudFront::Function')[functionIdWith(code)];
+  expect(deployed?.Properties?.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
+  const handler = new Function(`${deployed?.Properties?.FunctionCode as string}\nreturn handler;`)() as (event: {
+    request: ViewerRequest;
+  }) => ViewerRequest;
+  return (event) => handler(structuredClone(event));
+}
+
+function viewerRequest(uri: string, querystring: ViewerRequest['querystring'] = {}): { request: ViewerRequest } {
+  return {
+    request: { method: 'GET', uri, querystring, headers: { host: { value: 'd123.cloudfront.net' } } },
+  };
 }
 
 /** Every function this project made from a handler module (not CDK's own helpers). */
@@ -204,14 +267,11 @@ describe('Data', () => {
 });
 
 describe('Api', () => {
-  it('is one HTTP API allowing the site origin with the auth and JSON headers', () => {
+  it('is one HTTP API without CORS: the site calls it on its own origin', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
-      CorsConfiguration: Match.objectLike({
-        AllowOrigins: [stack.resolve(stack.website.url)],
-        AllowHeaders: ['authorization', 'content-type'],
-      }),
+      CorsConfiguration: Match.absent(),
     });
   });
 
@@ -307,6 +367,27 @@ describe('Functions', () => {
     );
     expect(failures).toEqual([]);
     expect(checked.reduce((sum: number, n) => sum + n, 0)).toBeGreaterThan(allRoutes.length);
+  });
+
+  it("keeps every function's bundle within its size budget (tests/bench/budgets.ts)", () => {
+    const outdir = (stack.node.root as App).outdir;
+    const lambdas = resourcesOf('AWS::Lambda::Function');
+    const breaches: string[] = [];
+    const measured = new Map<string, number>();
+    for (const fn of shopFunctions()) {
+      if (!(fn instanceof ShopFunction)) throw new Error(`${fn.node.path} is not a ShopFunction`);
+      // As above: the bundle of asset <hash>.zip is asset.<hash>/index.mjs in the outdir.
+      const key = (lambdas[logicalId(fn)]?.Properties?.Code as { S3Key?: unknown }).S3Key;
+      if (typeof key !== 'string') throw new Error(`${fn.node.path} has no bundled asset`);
+      const file = path.join(`asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
+      const bytes = statSync(path.join(outdir, file)).size;
+      measured.set(fn.handlerModule, bytes);
+      const breach = overBudget({ name: fn.node.path, handlerModule: fn.handlerModule, file, bytes });
+      if (breach) breaches.push(breach);
+    }
+    expect(breaches).toEqual([]);
+    // An exception its function no longer needs would let that function grow back unnoticed.
+    expect(staleExceptions(measured)).toEqual([]);
   });
 
   it('gives every function in the stack, CDK helpers included, a log group with bounded retention', () => {
@@ -600,13 +681,13 @@ describe('Website', () => {
   it('serves product photos under /media/* from the media bucket, and lets uploaded originals expire', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        CacheBehaviors: [
+        CacheBehaviors: Match.arrayWith([
           Match.objectLike({
             PathPattern: '/media/*',
             ViewerProtocolPolicy: 'redirect-to-https',
             AllowedMethods: ['GET', 'HEAD'],
           }),
-        ],
+        ]),
       }),
     });
     const lifecycle = JSON.stringify(buckets().media?.Properties?.LifecycleConfiguration);
@@ -637,28 +718,130 @@ describe('Website', () => {
     }
   });
 
-  it('serves through CloudFront with Origin Access Control and the SPA fallback', () => {
+  it('serves through CloudFront with Origin Access Control and the SPA fallback as a function', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
-        Origins: [
+        Origins: Match.arrayWith([
           Match.objectLike({ OriginAccessControlId: Match.anyValue() }),
           Match.objectLike({ OriginAccessControlId: Match.anyValue() }),
-        ],
-        CustomErrorResponses: [
-          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html' },
-          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html' },
-        ],
+        ]),
+        // Custom error pages would apply to /api/* as well, and turn the API's 403 and 404 into index.html.
+        CustomErrorResponses: Match.absent(),
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           ResponseHeadersPolicyId: { Ref: logicalId(stack.website.responseHeadersPolicy) },
+          FunctionAssociations: [
+            {
+              EventType: 'viewer-request',
+              FunctionARN: { 'Fn::GetAtt': [functionIdWith(SPA_FALLBACK_CODE), 'FunctionARN'] },
+            },
+          ],
         }),
       }),
     });
+    const fallback = cloudFrontFunction(SPA_FALLBACK_CODE);
+    const cases: [string, string][] = [
+      ['/', '/index.html'],
+      ['/product/essential-organic-tee', '/index.html'],
+      ['/dashboard/orders', '/index.html'],
+      ['/assets/index-abc123.js', '/assets/index-abc123.js'],
+      ['/robots.txt', '/robots.txt'],
+      ['/favicon.svg', '/favicon.svg'],
+    ];
+    for (const [uri, expected] of cases) {
+      expect(fallback(viewerRequest(uri)).uri, uri).toBe(expected);
+    }
   });
 
-  it('sends security headers with a CSP that allows the API and Cognito', () => {
+  it('serves the API under /api/*: all methods, nothing cached, every viewer header but Host', () => {
+    const behaviors = cacheBehaviors();
+    const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      // The managed policies CachingDisabled and AllViewerExceptHostHeader: with caching off,
+      // CloudFront forwards Authorization; API Gateway gets its own Host.
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+      ViewerProtocolPolicy: 'https-only',
+      ResponseHeadersPolicyId: { Ref: logicalId(stack.website.responseHeadersPolicy) },
+      FunctionAssociations: [
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [functionIdWith(STRIP_API_PREFIX_CODE), 'FunctionARN'] },
+        },
+      ],
+    });
+    // Its origin is the HTTP API's own host, over HTTPS, with API Gateway's 30 s.
+    const origin = distributionConfig().Origins.find((candidate) => candidate.Id === api?.TargetOriginId);
+    expect(JSON.stringify(origin?.DomainName)).toContain(`"${logicalId(stack.api.httpApi)}"`);
+    expect(JSON.stringify(origin?.DomainName)).toContain('.execute-api.');
+    expect(origin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginReadTimeout: 30 });
+  });
+
+  it('takes /api off the path with a CloudFront Function, query string untouched', () => {
+    const strip = cloudFrontFunction(STRIP_API_PREFIX_CODE);
+    const event = viewerRequest('/api/products/essential-organic-tee', { lang: { value: 'de' } });
+    expect(strip(event)).toEqual({ ...event.request, uri: '/products/essential-organic-tee' });
+    const cases: [string, string][] = [
+      ['/api', '/'],
+      ['/api/', '/'],
+      ['/api/me', '/me'],
+      ['/api/admin/orders/export', '/admin/orders/export'],
+      ['/api/sitemap.xml', '/sitemap.xml'],
+      ['/apiary', '/apiary'],
+    ];
+    for (const [uri, expected] of cases) {
+      expect(strip(viewerRequest(uri)).uri, uri).toBe(expected);
+    }
+  });
+
+  it("caches only the routes the table shares, keyed by path and query alone, as long as the API's Cache-Control says", () => {
+    const shared = allRoutes.filter((route) => route.cache === 'shared');
+    const patterns = ['/api/products', '/api/products/*', '/api/sitemap.xml'];
+    expect(shared.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      'GET /products',
+      'GET /products/{id}',
+      'GET /sitemap.xml',
+    ]);
+    const behaviors = cacheBehaviors();
+    const order = behaviors.map((behavior) => behavior.PathPattern);
+    // CloudFront takes the first match: the cached paths come before /api/*.
+    for (const pattern of patterns) expect(order.indexOf(pattern)).toBeLessThan(order.indexOf('/api/*'));
+    const cached = behaviors.filter((behavior) => patterns.includes(behavior.PathPattern));
+    expect(cached).toHaveLength(patterns.length);
+    const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*');
+    for (const behavior of cached) {
+      expect(behavior).toMatchObject({
+        AllowedMethods: ['GET', 'HEAD'],
+        TargetOriginId: api?.TargetOriginId,
+        FunctionAssociations: api?.FunctionAssociations,
+        ResponseHeadersPolicyId: api?.ResponseHeadersPolicyId,
+      });
+      // No origin request policy: the API sees the cache key and nothing else, so no token
+      // reaches it and a kept answer cannot depend on who asked.
+      expect(behavior.OriginRequestPolicyId).toBeUndefined();
+      expect(behavior.CachePolicyId).toEqual({ Ref: expect.any(String) });
+    }
+    const policy = resourcesOf('AWS::CloudFront::CachePolicy')[(cached[0]?.CachePolicyId as { Ref: string }).Ref];
+    expect(policy?.Properties?.CachePolicyConfig).toMatchObject({
+      // Nothing without a Cache-Control header is kept; s-maxage decides, at most an hour.
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 3600,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+        CookiesConfig: { CookieBehavior: 'none' },
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+      },
+    });
+    expect(CACHE_CONTROL.shared).toMatch(/^public, .*s-maxage=60/);
+  });
+
+  it('sends security headers with a CSP that allows this origin (the API too) and Cognito', () => {
     const policies = Object.values(resourcesOf('AWS::CloudFront::ResponseHeadersPolicy'));
     expect(policies).toHaveLength(1);
     const security = (policies[0]?.Properties?.ResponseHeadersPolicyConfig as Record<string, Record<string, unknown>>)
@@ -672,23 +855,50 @@ describe('Website', () => {
     const csp = JSON.stringify((security?.ContentSecurityPolicy as Record<string, unknown>).ContentSecurityPolicy);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.execute-api\..*https:\/\/cognito-idp\./);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\./);
+    expect(csp).not.toContain('execute-api');
     expect(csp).toContain(logicalId(stack.media.bucket));
   });
 
-  it('deploys the app with a config.json naming the API, the pool and the client', () => {
+  it('deploys index.html carrying the runtime config (the pool and client filled in at deploy), not config.json', () => {
     const deployments = Object.values(resourcesOf('Custom::CDKBucketDeployment'));
     expect(deployments.length).toBeGreaterThan(0);
     const content = deployments.find((deployment) => deployment.Properties?.DistributionPaths);
-    expect(content?.Properties).toMatchObject({ DistributionPaths: ['/*'], Prune: true });
-    const markers = JSON.stringify(content?.Properties?.SourceMarkers);
-    for (const id of [
-      logicalId(stack.api.httpApi),
-      logicalId(stack.auth.userPool),
-      logicalId(stack.auth.userPoolClient),
-    ]) {
-      expect(markers).toContain(`"${id}"`);
-    }
+    expect(content?.Properties).toMatchObject({
+      DistributionPaths: ['/*'],
+      Prune: true,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+
+    // The staged index.html: the config script in its head, deploy-time values as markers.
+    const outdir = app.outdir;
+    const pages = readdirSync(outdir)
+      .filter((entry) => entry.startsWith('asset.') && statSync(path.join(outdir, entry)).isDirectory())
+      .flatMap((entry) =>
+        readdirSync(path.join(outdir, entry), { recursive: true, encoding: 'utf8' }).map((file) =>
+          path.join(outdir, entry, file),
+        ),
+      );
+    expect(pages.some((file) => file.endsWith('config.json'))).toBe(false);
+    const indexes = pages
+      .filter((file) => path.basename(file) === 'index.html')
+      .map((file) => readFileSync(file, 'utf8'));
+    expect(indexes).toHaveLength(1);
+    const html = indexes[0] as string;
+    const script =
+      /<script id="runtime-config" type="application\/json">([^<]*(?:<<marker:0xbaba:\d+>>[^<]*)*)<\/script>\n\s*<\/head>/.exec(
+        html,
+      );
+    expect(script, html).not.toBeNull();
+    const markers = content?.Properties?.SourceMarkers as Record<string, unknown>[];
+    const config = JSON.parse(
+      (script?.[1] as string).replace(/<<marker:0xbaba:(\d+)>>/g, (marker) =>
+        JSON.stringify(markers.find((entry) => marker in entry)?.[marker]).replace(/"/g, "'"),
+      ),
+    ) as Record<string, unknown>;
+    expect(config).toMatchObject({ apiUrl: '/api', cognitoEndpoint: null, authFlow: 'USER_SRP_AUTH', stage: 'test' });
+    expect(config.userPoolId).toContain(logicalId(stack.auth.userPool));
+    expect(config.userPoolClientId).toContain(logicalId(stack.auth.userPoolClient));
   });
 
   it('fails early with an actionable message when the web app is not built', () => {

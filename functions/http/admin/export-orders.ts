@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@linea/shared/contracts/zod-mini';
 import { ordersCsv } from '@linea/shared/domain/orders-csv';
 import { orders, toOrderDto, type Order } from '../../data/order-repository';
 import { httpHandler } from '../../lib/http';
@@ -6,7 +6,7 @@ import { httpHandler } from '../../lib/http';
 /** More than a boutique sells in years; a larger export belongs in a scheduled job, not a request. */
 const MAX_EXPORTED = 20_000;
 
-const exportQuery = z.object({ query: z.string().trim().max(254).optional() }).strict();
+const exportQuery = z.strictObject({ query: z.optional(z.string().check(z.trim(), z.maxLength(254))) });
 
 /** The orders the admin's search shows, every page of them, as a CSV download. */
 export const handler = httpHandler('GET /admin/orders/export', { query: exportQuery }, async ({ query }) => {
@@ -23,7 +23,6 @@ export const handler = httpHandler('GET /admin/orders/export', { query: exportQu
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="linea-orders-${day}.csv"`,
-      'cache-control': 'no-store',
     },
     body: ordersCsv(found.map(toOrderDto)),
   };

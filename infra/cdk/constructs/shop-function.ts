@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
-import { Architecture, Runtime, type FunctionOptions } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, type CfnFunction, type FunctionOptions } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -70,10 +70,55 @@ const ESM_REQUIRE_BANNER =
   "import { createRequire as __shopCreateRequire } from 'node:module'; const require = __shopCreateRequire(import.meta.url);";
 
 /**
+ * The links of the SDK's credential chain that it loads with `import()` only when the earlier
+ * links found nothing, left out of every bundle (~129 KiB each): SSO, ini files, processes, web
+ * identity, container and instance metadata, console login, and the SSO-OIDC client of the bearer
+ * token chain (Bedrock's API keys).
+ *
+ * Safe because none of them runs in Lambda: the runtime puts the execution role's credentials in
+ * AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN, and the chain's first link
+ * (`fromEnv`, bundled, as is the rest of the SDK) returns them; its bearer chain is never asked
+ * because our clients sign with SigV4. Should a link ever be reached (AWS_PROFILE set by hand), its
+ * `import()` looks for the package in the SDK v3 that the nodejs22.x runtime ships, and at worst
+ * fails naming the package: never other credentials. External rather than aliased to an env-only
+ * provider, so the SDK's own chain code and its order stay as they are.
+ *
+ * Only packages that are imported lazily everywhere may be listed: a statically imported one stops
+ * the bundle from loading, as `@smithy/core/event-streams` would (lazily imported by one module,
+ * statically by the Bedrock and S3 clients). The infra test that loads every bundle in a fresh
+ * Node process, away from node_modules, catches that.
+ */
+export const LAZY_CREDENTIAL_PROVIDERS = [
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@aws-sdk/credential-provider-login',
+  '@smithy/credential-provider-imds',
+  '@aws-sdk/nested-clients/sso-oidc',
+] as const;
+
+/** Modules replaced at bundle time, with why; see each stand-in. */
+const BUNDLE_ALIASES = {
+  'prettier/standalone': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'prettier-unavailable.ts'),
+  'prettier/plugins/html': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'prettier-unavailable.ts'),
+} as const;
+
+/**
+ * The template metadata key under which each function names its handler module, so tools that
+ * read only cdk.out (the bench) know which bundle is which handler.
+ */
+export const HANDLER_MODULE_METADATA = 'linea:handlerModule';
+
+/**
  * The one way this project makes a Lambda function: Node 22 on Graviton, an ESM bundle with
  * source maps, a log group with bounded retention, and the environment `loadConfig` reads.
  */
 export class ShopFunction extends NodejsFunction {
+  /** The module under functions/ whose `handler` this function runs, e.g. `http/products/get-product`. */
+  readonly handlerModule: string;
+
   constructor(scope: Construct, id: string, props: ShopFunctionProps) {
     const entry = path.join(REPO_ROOT, 'functions', `${props.handlerModule}.ts`);
     if (!existsSync(entry)) {
@@ -130,7 +175,11 @@ export class ShopFunction extends NodejsFunction {
         // The SDK v3 is bundled rather than taken from the runtime: the function then runs the
         // exact SDK version the tests and the local stand-ins ran, minified and tree-shaken to
         // the commands it uses, instead of whatever version the runtime image carries that day.
-        externalModules: [],
+        // Only the credential links Lambda never reaches stay out (see LAZY_CREDENTIAL_PROVIDERS).
+        externalModules: [...LAZY_CREDENTIAL_PROVIDERS],
+        esbuildArgs: {
+          '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`),
+        },
         // React (the order emails) picks its production build from NODE_ENV at bundle time;
         // without this the bundle carries, and runs, the slower development build.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -144,6 +193,8 @@ export class ShopFunction extends NodejsFunction {
           : {}),
       },
     });
+    this.handlerModule = props.handlerModule;
+    (this.node.defaultChild as CfnFunction).addMetadata(HANDLER_MODULE_METADATA, props.handlerModule);
   }
 }
 

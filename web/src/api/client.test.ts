@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, createApiClient } from './client';
 
 const schema = z.object({ ok: z.boolean() });
@@ -39,6 +39,17 @@ describe('api client', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('http://api.test/me?category=basics');
     expect(new Headers(init?.headers).get('authorization')).toBe('id-token');
+  });
+
+  it('calls an API under the page’s own origin (the hosts’ /api) with a same-origin path', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json(200, { ok: true }));
+    const client = createApiClient({ baseUrl: () => '/api', getIdToken: async () => 'id-token', fetch: fetchMock });
+
+    await client.request('/products/tee', { schema, query: { lang: 'de' } });
+    await client.download('/admin/orders/export');
+
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/products/tee?lang=de', '/api/admin/orders/export']);
+    expect(new URL(String(fetchMock.mock.calls[0]![0]), window.location.href).origin).toBe(window.location.origin);
   });
 
   it('sends no token when signed out or when the call opts out', async () => {

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+// The contracts are zod's mini build (shared/contracts/zod-mini.ts); classic schemas fit too.
+import * as z from 'zod/mini';
 import { DOMAIN_ERROR_CODES, isApiErrorBody, type ApiErrorCode, type FieldIssue } from '@linea/shared/errors';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { getIdToken } from '../lib/auth/session';
@@ -71,7 +72,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
-export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+export interface RequestOptions<S extends z.core.$ZodType | undefined = undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: QueryParams;
   /** Sent as JSON. */
@@ -86,7 +87,7 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   withToken?: boolean;
 }
 
-type Result<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Result<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
 export interface ApiClientDeps {
   baseUrl: () => string;
@@ -115,7 +116,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export function createApiClient(deps: ApiClientDeps) {
-  async function request<S extends z.ZodType | undefined = undefined>(
+  async function request<S extends z.core.$ZodType | undefined = undefined>(
     path: string,
     options: RequestOptions<S> = {},
   ): Promise<Result<S>> {
@@ -142,7 +143,7 @@ export function createApiClient(deps: ApiClientDeps) {
     if (!response.ok) throw errorFromResponse(response.status, body);
     if (!options.schema) return undefined as Result<S>;
 
-    const parsed = options.schema.safeParse(body);
+    const parsed = z.safeParse(options.schema, body);
     if (!parsed.success) {
       throw new ApiError(response.status, 'INTERNAL', `Unexpected response from ${path}`, undefined, {
         cause: parsed.error,

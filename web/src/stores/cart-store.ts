@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { create } from 'zustand';
 import type { Locale } from '@linea/shared/domain/money';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';

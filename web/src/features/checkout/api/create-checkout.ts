@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CheckoutRequest } from '@linea/shared/contracts/checkout';
 import { api } from '../../../api/client';
 
@@ -11,7 +11,11 @@ export class MissingCheckoutUrlError extends Error {
 }
 
 /** Read loosely, so that a missing URL is told apart from any other unexpected answer. */
-const checkoutAnswer = z.object({ orderId: z.string(), sessionId: z.string().optional(), url: z.string().optional() });
+const checkoutAnswer = z.object({
+  orderId: z.string(),
+  sessionId: z.optional(z.string()),
+  url: z.optional(z.string()),
+});
 
 export interface CheckoutStarted {
   orderId: string;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { promoDto, type PromoDto } from '@linea/shared/contracts/promo-codes';
 import { CUSTOMER_FIELDS, EMPTY_CUSTOMER, type CustomerValues } from './customer-form';
 
@@ -14,8 +14,8 @@ export interface CheckoutDraft {
 
 const storedDraft = z.object({
   values: z.record(z.string(), z.string()),
-  promo: promoDto.optional(),
-  sessionId: z.string().optional(),
+  promo: z.optional(promoDto),
+  sessionId: z.optional(z.string()),
 });
 
 export function saveCheckoutDraft(draft: CheckoutDraft): void {

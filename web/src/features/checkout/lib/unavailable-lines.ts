@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { unavailableLine, type UnavailableLine } from '@linea/shared/contracts/checkout';
 import { lineOptions, type CartLine } from '@linea/shared/domain/cart';
 

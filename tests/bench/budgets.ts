@@ -1,0 +1,99 @@
+/**
+ * Size budgets of the Lambda bundles: the minified `index.mjs` that NodejsFunction builds for
+ * each handler. The infra test (tests/infra/shop-stack.test.ts) fails a build whose bundle is
+ * over its budget; the bench (`npm run bench:api`) prints every bundle against it. Sizes, not
+ * timings, so the check gives the same answer on every machine.
+ */
+
+export interface BundleBudgetException {
+  /** The ceiling: the size measured when the exception was written, rounded up a little. */
+  readonly maxBytes: number;
+  /** Why this function cannot meet the default budget yet. */
+  readonly reason: string;
+}
+
+const STRIPE = 'the stripe SDK (~240 KiB: it builds every API resource up front, so nothing tree-shakes)';
+const S3 = 'the S3 client (its model alone ~100 KiB) with checksums and the S3 middleware';
+
+export const BUNDLE_BUDGETS: {
+  /** Every function not listed in `exceptions`. */
+  readonly defaultMaxBytes: number;
+  /**
+   * The functions allowed over the default, by handler module (functions/<module>.ts), each with
+   * its own ceiling and reason. Lower a ceiling when its function shrinks; the test fails on an
+   * exception its function no longer needs, so the list only gets shorter.
+   */
+  readonly exceptions: Readonly<Record<string, BundleBudgetException>>;
+} = {
+  defaultMaxBytes: 350 * 1024,
+  exceptions: {
+    'events/send-order-confirmation': {
+      maxBytes: 750 * 1024,
+      reason: 'React Email: react-dom/server (~220 KiB) and html-to-text with htmlparser2 and entities (~175 KiB)',
+    },
+    'http/checkout/create-checkout': { maxBytes: 605 * 1024, reason: STRIPE },
+    'http/admin/create-order': { maxBytes: 580 * 1024, reason: STRIPE },
+    'http/admin/update-order': { maxBytes: 575 * 1024, reason: STRIPE },
+    'http/checkout/abandon-checkout': { maxBytes: 550 * 1024, reason: STRIPE },
+    'http/orders/order-from-session': { maxBytes: 550 * 1024, reason: STRIPE },
+    'webhooks/stripe': { maxBytes: 550 * 1024, reason: STRIPE },
+    'events/sync-stripe-product': { maxBytes: 505 * 1024, reason: STRIPE },
+    'events/archive-stripe-product': { maxBytes: 440 * 1024, reason: STRIPE },
+    'triggers/custom-email-sender': {
+      maxBytes: 525 * 1024,
+      reason:
+        "the AWS Encryption SDK that decrypts Cognito's codes (bn.js, asn1.js, readable-stream, KMS client: ~240 KiB)",
+    },
+    'http/admin/create-upload': {
+      maxBytes: 525 * 1024,
+      reason: `${S3}, twice: @aws-sdk/s3-presigned-post pins its own client-s3 (~70 KiB)`,
+    },
+    'events/make-image-variants': { maxBytes: 440 * 1024, reason: S3 },
+    'http/chat/post-chat': {
+      maxBytes: 410 * 1024,
+      reason: 'the Bedrock Runtime client with event streams, zod with JSON Schema for the tools, and jose',
+    },
+  },
+};
+
+export interface BundleBudget {
+  readonly maxBytes: number;
+  /** Set when the function has an exception. */
+  readonly reason?: string;
+}
+
+export function bundleBudget(handlerModule: string): BundleBudget {
+  return BUNDLE_BUDGETS.exceptions[handlerModule] ?? { maxBytes: BUNDLE_BUDGETS.defaultMaxBytes };
+}
+
+const bytes = (n: number): string => `${n.toLocaleString('en-US')} bytes (${(n / 1024).toFixed(1)} KiB)`;
+
+/**
+ * Why a bundle breaks its budget, naming the function, its file and the figures; undefined when
+ * it is within it.
+ */
+export function overBudget(bundle: {
+  readonly name: string;
+  readonly handlerModule: string;
+  readonly file: string;
+  readonly bytes: number;
+}): string | undefined {
+  const budget = bundleBudget(bundle.handlerModule);
+  if (bundle.bytes <= budget.maxBytes) return undefined;
+  const which = budget.reason ? 'its exception in tests/bench/budgets.ts' : 'the budget';
+  return `${bundle.name} (functions/${bundle.handlerModule}.ts): ${bundle.file} is ${bytes(bundle.bytes)}, over ${which} of ${bytes(budget.maxBytes)}`;
+}
+
+/** An exception whose function fits the default budget now, or that names no function. */
+export function staleExceptions(measured: ReadonlyMap<string, number>): string[] {
+  return Object.keys(BUNDLE_BUDGETS.exceptions).flatMap((handlerModule) => {
+    const size = measured.get(handlerModule);
+    if (size === undefined) return [`${handlerModule}: no function has this handler; remove its exception`];
+    if (size <= BUNDLE_BUDGETS.defaultMaxBytes) {
+      return [`${handlerModule}: ${bytes(size)} fits the default budget now; remove its exception`];
+    }
+    return [];
+  });
+}
+
+export { bytes as formatBytes };
