@@ -14,7 +14,7 @@ import { apiEvent, parseBody, testUserPool } from '../../../tests/fixtures/api-e
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
 import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
 import { MAX_TOOL_ROUNDS } from '../../services/chat';
-import { handler } from './post-chat';
+import { guestAddress, handler } from './post-chat';
 
 const bedrock = mockClient(BedrockRuntimeClient);
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -262,6 +262,28 @@ describe('POST /chat', () => {
     expect(guest).toMatch(/^RATE#chat#ip:[\w-]{22}#\d+$/);
     expect(guest).not.toContain('127.0.0.1');
     expect(customer).toMatch(/^RATE#chat#user:user-7#\d+$/);
+  });
+
+  it("counts a guest behind CloudFront by the viewer's address, not the edge server's", async () => {
+    bedrock.on(ConverseCommand).resolves(answer('Hi'));
+    await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': '203.0.113.7:51234' });
+    await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': '203.0.113.8:40000' });
+    await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': '2001:db8::5:443' });
+    const keys = ddb.commandCalls(UpdateCommand).map((call) => String(call.args[0].input.Key?.PK));
+    expect(new Set(keys).size).toBe(3);
+    expect(
+      guestAddress({
+        headers: { 'cloudfront-viewer-address': '203.0.113.7:51234' },
+        requestContext: { http: { sourceIp: '130.176.1.1' } },
+      }),
+    ).toBe('203.0.113.7');
+    expect(
+      guestAddress({
+        headers: { 'cloudfront-viewer-address': '2001:db8::5:443' },
+        requestContext: { http: { sourceIp: '130.176.1.1' } },
+      }),
+    ).toBe('2001:db8::5');
+    expect(guestAddress({ headers: {}, requestContext: { http: { sourceIp: '198.51.100.4' } } })).toBe('198.51.100.4');
   });
 
   it('refuses a bad token with 401 instead of answering as a guest', async () => {
