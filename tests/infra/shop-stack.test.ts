@@ -60,6 +60,9 @@ beforeAll(() => {
   );
   mkdirSync(path.join(siteDir, 'assets'));
   writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'export {};');
+  // The build's manifest, for the budget check only: never published.
+  mkdirSync(path.join(siteDir, '.vite'));
+  writeFileSync(path.join(siteDir, '.vite', 'manifest.json'), '{}');
 
   app = new App();
   stack = new ShopStack(app, 'linea-test', { stage: 'test', fromEmail: FROM_EMAIL, webAssetDir: siteDir });
@@ -880,6 +883,7 @@ describe('Website', () => {
         ),
       );
     expect(pages.some((file) => file.endsWith('config.json'))).toBe(false);
+    expect(pages.filter((file) => file.includes(`${path.sep}.vite${path.sep}`))).toEqual([]);
     const indexes = pages
       .filter((file) => path.basename(file) === 'index.html')
       .map((file) => readFileSync(file, 'utf8'));

@@ -319,7 +319,8 @@ export class Website extends Construct {
     );
     this.content = new BucketDeployment(this, 'Content', {
       sources: [
-        Source.asset(this.assetDir, { exclude: [HASHED_ASSETS_DIR, 'robots.txt', '*.html', '**/*.html'] }),
+        // .vite/ holds the build's manifest (chunk names and source paths) for the budget check only.
+        Source.asset(this.assetDir, { exclude: [HASHED_ASSETS_DIR, '.vite', 'robots.txt', '*.html', '**/*.html'] }),
         ...pages,
         // The sitemap is the API's, under this origin.
         Source.data('robots.txt', buildRobotsTxt(`${this.url}${API_PATH}`)),
