@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup.ts'],
         },

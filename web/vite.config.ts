@@ -66,6 +66,8 @@ export default defineConfig({
     emptyOutDir: true,
     // One build for every stage: the host embeds the runtime config in index.html.
     sourcemap: false,
+    // .vite/manifest.json: which file each source module became; build/check-budgets.ts reads it.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: { groups: [{ name: 'vendor', test: VENDOR }] },

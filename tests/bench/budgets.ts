@@ -2,7 +2,8 @@
  * Size budgets of the Lambda bundles: the minified `index.mjs` that NodejsFunction builds for
  * each handler. The infra test (tests/infra/shop-stack.test.ts) fails a build whose bundle is
  * over its budget; the bench (`npm run bench:api`) prints every bundle against it. Sizes, not
- * timings, so the check gives the same answer on every machine.
+ * timings, so the check gives the same answer on every machine. The web build's budgets are
+ * WEB_BUDGETS in web/build/budgets.ts, checked at the end of `npm run build`.
  */
 
 export interface BundleBudgetException {

@@ -6,12 +6,13 @@
  *
  * 1. Builds web/ when web/dist is missing or older than its sources.
  * 2. Prints raw and gzip (level 9) sizes of the entry chunk, of the entry plus its modulepreload
- *    chunks (the JavaScript a first visit fetches before it can render) and of the CSS.
+ *    chunks (the JavaScript a first visit fetches before it can render) and of the CSS, then the
+ *    budgeted figures against WEB_BUDGETS (web/build/budgets.ts, the check `npm run build` ends with).
  * 3. Starts the local cloud in memory and runs Lighthouse 12 (default config: mobile emulation,
  *    simulated throttling) RUNS times per page in a fresh headless Chromium each time, and prints
  *    the median per category score and metric, plus the spread of the performance score.
  *
- * A measurement, not a test: no thresholds. Chromium and the cloud are always stopped, also on
+ * Lighthouse is a measurement, not a test: no thresholds (timings vary by machine). Chromium and the cloud are always stopped, also on
  * errors and signals. CHROME_PATH overrides the browser (default /usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,11 +23,19 @@ import { dirname, join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { gzipSync } from 'node:zlib';
 import type { Flags, Result } from 'lighthouse';
 import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud';
 import { DEFAULT_WEB_DIST, REPO_ROOT, WEB_DIR } from '../../infra/local/paths';
 import { ProcessGroup } from '../../infra/local/processes';
+import {
+  budgetTable,
+  formatKiB,
+  judgeWebFigures,
+  measureWebDist,
+  sizeOf,
+  type WebBudgetName,
+  type WebFigure,
+} from '../../web/build/budgets';
 import { paths } from '../../web/src/config/paths';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROME_PATH } from '../fixtures/chromium';
 
@@ -130,66 +139,22 @@ async function ensureBuild(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // 2. What a first visit downloads before render.
 
-interface Asset {
-  readonly kind: string;
-  readonly file: string;
-  readonly raw: number;
-  readonly gzip: number;
-}
+const kib = formatKiB;
 
-function attributes(tag: string): Map<string, string> {
-  const attrs = new Map<string, string>();
-  for (const match of tag.matchAll(/([a-zA-Z-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
-    const name = match[1];
-    if (name) attrs.set(name.toLowerCase(), match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return attrs;
-}
-
-function asset(kind: string, href: string): Asset {
-  const file = href.replace(/^\//, '').split(/[?#]/)[0] ?? '';
-  const bytes = readFileSync(join(DEFAULT_WEB_DIST, file));
-  return { kind, file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-}
-
-function bundleSizes(): { entry: Asset; preloads: Asset[]; css: Asset[]; html: Asset } {
-  const html = readFileSync(join(DEFAULT_WEB_DIST, 'index.html'), 'utf8');
-  let entry: Asset | undefined;
-  const preloads: Asset[] = [];
-  const css: Asset[] = [];
-  for (const [tag, tagName] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
-    const name = tagName?.toLowerCase();
-    const attrs = attributes(tag);
-    if (name === 'script' && attrs.get('type') === 'module' && attrs.get('src')) {
-      if (entry) throw new Error('index.html has more than one module script; which is the entry?');
-      entry = asset('entry', attrs.get('src') as string);
-    } else if (name === 'link' && attrs.get('rel') === 'modulepreload' && attrs.get('href')) {
-      preloads.push(asset('preload', attrs.get('href') as string));
-    } else if (name === 'link' && attrs.get('rel') === 'stylesheet' && attrs.get('href')) {
-      css.push(asset('css', attrs.get('href') as string));
-    }
-  }
-  if (!entry) throw new Error('No <script type="module" src> in web/dist/index.html');
-  return { entry, preloads, css, html: asset('html', 'index.html') };
-}
-
-const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
-const sum = (assets: readonly Asset[], key: 'raw' | 'gzip'): number => assets.reduce((n, a) => n + a[key], 0);
-
+/** The budgeted figures (web/build/budgets.ts, the same check as `npm run build`), per file and against their budgets. */
 function printBundle(): void {
-  const { entry, preloads, css, html } = bundleSizes();
-  const js = [entry, ...preloads];
+  const { figures } = measureWebDist(DEFAULT_WEB_DIST);
+  const pick = (budget: WebBudgetName): WebFigure[] => figures.filter((f) => f.budget === budget);
+  const [js] = pick('beforeRender');
+  const [css] = pick('blockingCss');
+  if (!js || !css) throw new Error('measureWebDist returned no JavaScript before render or no render-blocking CSS');
+  const html = sizeOf(DEFAULT_WEB_DIST, 'index.html');
   const rows: Array<[string, string, number, number]> = [
-    ...js.map((a): [string, string, number, number] => [a.kind, a.file, a.raw, a.gzip]),
-    ['', `JS before render (entry + ${preloads.length} preloads)`, sum(js, 'raw'), sum(js, 'gzip')],
-    ...css.map((a): [string, string, number, number] => [a.kind, a.file, a.raw, a.gzip]),
-    [html.kind, html.file, html.raw, html.gzip],
-    [
-      '',
-      'first visit before render (HTML + JS + CSS)',
-      sum([html, ...js, ...css], 'raw'),
-      sum([html, ...js, ...css], 'gzip'),
-    ],
+    ...js.files.map((a, i): [string, string, number, number] => [i ? 'preload' : 'entry', a.file, a.raw, a.gzip]),
+    ['', `JS before render (entry + ${js.files.length - 1} preloads)`, js.raw, js.gzip],
+    ...css.files.map((a): [string, string, number, number] => ['css', a.file, a.raw, a.gzip]),
+    ['html', html.file, html.raw, html.gzip],
+    ['', 'first visit before render (HTML + JS + CSS)', html.raw + js.raw + css.raw, html.gzip + js.gzip + css.gzip],
   ];
   const width = Math.max(...rows.map((r) => r[1].length));
   console.log(
@@ -199,7 +164,13 @@ function printBundle(): void {
   for (const [kind, file, raw, gzip] of rows) {
     console.log(`  ${kind.padEnd(8)}${file.padEnd(width)}  ${kib(raw).padStart(10)}  ${kib(gzip).padStart(10)}`);
   }
-  console.log(`  entry chunk alone: ${kib(entry.gzip)} gzip (${kib(entry.raw)} raw)\n`);
+  console.log(`  entry chunk alone: ${kib(js.files[0]?.gzip ?? 0)} gzip (${kib(js.files[0]?.raw ?? 0)} raw)\n`);
+
+  console.log('Against the budgets (web/build/budgets.ts; `npm run build` fails over a ceiling):');
+  for (const line of budgetTable(figures)) console.log(`  ${line}`);
+  const { breaches, warnings } = judgeWebFigures(figures);
+  for (const line of [...breaches.map((b) => `OVER: ${b}`), ...warnings]) console.log(`  - ${line}`);
+  console.log('');
 }
 
 // ---------------------------------------------------------------------------------------------
