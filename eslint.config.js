@@ -22,7 +22,7 @@ const zodNamespaceOnly = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**', '.data/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', 'web/dist/**', 'web/dist-server/**', 'cdk.out/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

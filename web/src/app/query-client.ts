@@ -19,3 +19,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The id of the JSON script element in which a page rendered on the server carries its
+ * dehydrated query cache (web/src/server/render.tsx), for the browser to start from.
+ */
+export const QUERY_STATE_ELEMENT_ID = 'query-state';

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '@linea/shared/domain/money';
 import { StatusMessage } from '../components/ui/status-message';
 import { paths } from '../config/paths';
 import { currentLocale } from '../i18n/i18n';
@@ -27,13 +28,21 @@ function RootError() {
 /** A path relative to the root route, from `paths`. */
 const relative = (path: string) => path.replace(/^\//, '');
 
+export interface RouteOptions {
+  /**
+   * The page's language, for the loaders' prefetches: the app's i18next in the browser, the
+   * requested language on the server (which renders with an i18next instance of its own).
+   */
+  locale?: () => Locale;
+}
+
 /**
  * Every page is a lazy route: its code (and everything only it uses, like Amplify for /auth
  * and the account pages, or the admin back office with its texts) is a separate chunk. Catalogue pages
  * start their data request in the loader, in parallel with downloading the page's code; the
  * fetchers themselves are imported there too, so the API contracts stay out of the entry.
  */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(queryClient: QueryClient, { locale = currentLocale }: RouteOptions = {}): RouteObject[] {
   return [
     {
       id: 'root',
@@ -49,7 +58,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // The featured products are a slice of the catalogue: the same request as /products.
               loader: () => {
                 void import('../features/catalog/api/get-products').then(({ productsQuery }) =>
-                  queryClient.prefetchQuery(productsQuery({}, currentLocale())),
+                  queryClient.prefetchQuery(productsQuery({}, locale())),
                 );
                 return null;
               },
@@ -63,7 +72,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 const params = new URL(request.url).searchParams;
                 void import('../features/catalog/api/get-products').then(({ productsQuery, searchTextFrom }) => {
                   const q = searchTextFrom(params);
-                  return queryClient.prefetchQuery(productsQuery(q ? { q } : {}, currentLocale()));
+                  return queryClient.prefetchQuery(productsQuery(q ? { q } : {}, locale()));
                 });
                 return null;
               },
@@ -80,7 +89,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 const id = params.id;
                 if (id) {
                   void import('../features/catalog/api/get-product').then(({ productQuery }) =>
-                    queryClient.prefetchQuery(productQuery(id, currentLocale())),
+                    queryClient.prefetchQuery(productQuery(id, locale())),
                   );
                 }
                 return null;

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Locale } from '@linea/shared/domain/money';
 import { dictionaries, LOCALES } from '@linea/shared/i18n/index';
@@ -17,13 +17,9 @@ export function storedLocale(): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-/**
- * Initialises i18next synchronously (the dictionaries are bundled), so the very first render,
- * including the start-up error screen, is already translated. Safe to call more than once.
- */
-export function initI18n(locale: Locale = storedLocale()) {
-  if (i18next.isInitialized) return i18next;
-  void i18next.use(initReactI18next).init({
+/** The app's i18next options in `locale`; the server renders with an instance of its own (server/render.tsx). */
+export function i18nOptions(locale: Locale): InitOptions {
+  return {
     resources: {
       en: { translation: dictionaries.en },
       de: { translation: dictionaries.de },
@@ -34,7 +30,18 @@ export function initI18n(locale: Locale = storedLocale()) {
     initAsync: false,
     // React escapes what it renders.
     interpolation: { escapeValue: false },
-  });
+  };
+}
+
+/**
+ * Initialises i18next synchronously (the dictionaries are bundled), so the very first render,
+ * including the start-up error screen, is already translated. Safe to call more than once.
+ */
+export function initI18n(locale: Locale = storedLocale()) {
+  if (i18next.isInitialized) return i18next;
+  void i18next.use(initReactI18next).init(i18nOptions(locale));
+  // No document on the server: there the renderer writes <html lang> into the page it makes.
+  if (typeof document === 'undefined') return i18next;
   document.documentElement.lang = i18next.language;
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
 import { PageIntro } from '../components/ui/page-intro';
+import { usePageOrigin } from '../components/ui/server-page';
 import { usePageMeta } from '../components/ui/use-page-meta';
 import { ContactForm } from '../features/contact/components/contact-form';
 import { ContactInfo } from '../features/contact/components/contact-info';
@@ -10,6 +11,7 @@ import { openingHoursSpecification } from '@linea/shared/domain/opening-hours';
 /** /contact: details and hours beside the message form. */
 export function ContactRoute() {
   const { t } = useTranslation();
+  const origin = usePageOrigin();
   const hours = SHOP_POLICY.contactReplyHours;
   const { company, email, phone, street, postalCode, city, countryCode } = CONTACT_DETAILS;
   usePageMeta({
@@ -19,7 +21,7 @@ export function ContactRoute() {
       '@context': 'https://schema.org',
       '@type': 'Organization',
       name: company,
-      url: window.location.origin,
+      url: origin,
       email,
       telephone: phone,
       address: {

@@ -4,6 +4,7 @@ import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { usePageOrigin } from '../components/ui/server-page';
 import { usePageMeta } from '../components/ui/use-page-meta';
 import { productsQuery } from '../features/catalog/api/get-products';
 import { useLocale } from '../i18n/i18n';
@@ -66,6 +67,7 @@ function FeaturedProducts() {
 
 export function HomeRoute() {
   const { t } = useTranslation();
+  const origin = usePageOrigin();
   const { company, email, street, postalCode, city, countryCode } = CONTACT_DETAILS;
   usePageMeta({
     title: t('brand.tagline'),
@@ -75,7 +77,7 @@ export function HomeRoute() {
       '@type': 'Organization',
       name: company,
       slogan: t('brand.tagline'),
-      url: window.location.origin,
+      url: origin,
       email,
       address: {
         '@type': 'PostalAddress',

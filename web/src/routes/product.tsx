@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { isApiError } from '../api/client';
 import { ErrorMessage } from '../components/ui/error-message';
 import { StatusMessage } from '../components/ui/status-message';
+import { usePageOrigin } from '../components/ui/server-page';
 import { usePageMeta, type PageMeta } from '../components/ui/use-page-meta';
 import { productQuery } from '../features/catalog/api/get-product';
 import { ProductDetails } from '../features/catalog/components/product-details';
@@ -27,6 +28,7 @@ function BackToProducts() {
 
 export function ProductRoute() {
   const { t } = useTranslation();
+  const origin = usePageOrigin();
   const { id = '' } = useParams();
   const product = useQuery(productQuery(id, useLocale()));
   const notFound = isApiError(product.error) && product.error.code === 'NOT_FOUND';
@@ -37,7 +39,7 @@ export function ProductRoute() {
         description: summarise(product.data.description),
         image: product.data.images[0],
         type: 'product',
-        jsonLd: productJsonLd(product.data, { origin: window.location.origin, brand: t('brand.name') }),
+        jsonLd: productJsonLd(product.data, { origin, brand: t('brand.name') }),
       }
     : { title: notFound ? t('product.notFound') : undefined };
   usePageMeta(meta);

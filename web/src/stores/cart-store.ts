@@ -53,6 +53,8 @@ const storedCart = z.object({ lines: z.array(storedLine) });
  */
 const safeStorage: StateStorage = {
   getItem: (name) => {
+    // No storage on the server (web/src/server/render.tsx): the cart starts empty there.
+    if (typeof localStorage === 'undefined') return null;
     const raw = localStorage.getItem(name);
     if (raw === null) return null;
     try {
@@ -65,8 +67,8 @@ const safeStorage: StateStorage = {
       return null;
     }
   },
-  setItem: (name, value) => localStorage.setItem(name, value),
-  removeItem: (name) => localStorage.removeItem(name),
+  setItem: (name, value) => globalThis.localStorage?.setItem(name, value),
+  removeItem: (name) => globalThis.localStorage?.removeItem(name),
 };
 
 export const useCartStore = create<CartState>()(

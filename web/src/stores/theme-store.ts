@@ -22,9 +22,14 @@ function storedTheme(): Theme {
   return isTheme(value) ? value : DEFAULT_THEME;
 }
 
-/** matchMedia is missing in some test environments and very old browsers: light then. */
+/**
+ * matchMedia is missing in some test environments and very old browsers, and on the server
+ * (web/src/server/render.tsx), where the stylesheet's own media query decides: light then.
+ */
 function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+  return (
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches
+  );
 }
 
 function resolve(theme: Theme): ResolvedTheme {

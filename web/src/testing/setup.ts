@@ -3,17 +3,21 @@ import i18next from 'i18next';
 import { afterEach } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 
-initI18n('en');
+// Tests marked `// @vitest-environment node` (the server renderer's) get none of the browser's
+// set-up: no global i18next, no document.
+if (typeof document !== 'undefined') {
+  initI18n('en');
 
-// findBy*/waitFor give up after 1 s by default; lazy chunks and a loaded CI machine can take
-// longer, and a slow pass is still a pass.
-configure({ asyncUtilTimeout: 5_000 });
+  // findBy*/waitFor give up after 1 s by default; lazy chunks and a loaded CI machine can take
+  // longer, and a slow pass is still a pass.
+  configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom does not scroll; the router's ScrollRestoration calls this on every navigation.
-window.scrollTo = () => {};
+  // jsdom does not scroll; the router's ScrollRestoration calls this on every navigation.
+  window.scrollTo = () => {};
 
-afterEach(async () => {
-  cleanup();
-  localStorage.clear();
-  if (i18next.language !== 'en') await i18next.changeLanguage('en');
-});
+  afterEach(async () => {
+    cleanup();
+    localStorage.clear();
+    if (i18next.language !== 'en') await i18next.changeLanguage('en');
+  });
+}

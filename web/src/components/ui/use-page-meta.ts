@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useServerPage } from './server-page';
 
 export interface PageMeta {
   /** The page's own name; the document title becomes "<title> · LINEA". */
@@ -53,31 +55,80 @@ function setJsonLd(data: Record<string, unknown> | undefined): void {
   document.head.append(script);
 }
 
+/** A `<meta>` of the page's head: `name="…"` or `property="…"`, and its content (absent: none). */
+export interface HeadMeta {
+  attribute: 'name' | 'property';
+  key: string;
+  content: string | undefined;
+}
+
+/** Everything usePageMeta puts into <head>, resolved: the same in the browser and on the server. */
+export interface PageHead {
+  title: string;
+  metas: HeadMeta[];
+  canonical: string;
+  jsonLd: Record<string, unknown> | undefined;
+}
+
+/** Resolves a page's meta against where it is shown (`origin`, `pathname`, `search`). */
+export function pageHead(
+  meta: PageMeta,
+  t: TFunction,
+  where: { origin: string; pathname: string; search: string },
+): PageHead {
+  const title = meta.title ? t('common.pageTitle', { page: meta.title }) : t('brand.name');
+  const description = meta.description ?? t('brand.tagline');
+  const { image, type = 'website', noindex = false } = meta;
+  const url = `${where.origin}${where.pathname}${where.search}`;
+  return {
+    title,
+    metas: [
+      { attribute: 'name', key: 'description', content: description },
+      { attribute: 'property', key: 'og:site_name', content: t('brand.name') },
+      { attribute: 'property', key: 'og:title', content: title },
+      { attribute: 'property', key: 'og:description', content: description },
+      { attribute: 'property', key: 'og:type', content: type },
+      { attribute: 'property', key: 'og:url', content: url },
+      { attribute: 'property', key: 'og:image', content: image ? new URL(image, where.origin).href : undefined },
+      { attribute: 'name', key: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+      { attribute: 'name', key: 'robots', content: noindex ? 'noindex' : undefined },
+    ],
+    canonical: url,
+    jsonLd: meta.jsonLd,
+  };
+}
+
 /**
  * A page's title (WCAG 2.4.2), description, canonical URL, Open Graph and Twitter tags and
  * JSON-LD, kept in <head> while the page is shown. Crawlers that run JavaScript read these.
+ * Rendered on the server, the page hands its head to the renderer instead (see server-page.ts).
  */
 export function usePageMeta(meta: PageMeta): void {
   const { t } = useTranslation();
-  const title = meta.title ? t('common.pageTitle', { page: meta.title }) : t('brand.name');
-  const description = meta.description ?? t('brand.tagline');
+  const serverPage = useServerPage();
+  const { title, description, image, type, noindex } = meta;
   const jsonLd = meta.jsonLd ? JSON.stringify(meta.jsonLd) : undefined;
-  const { image, type = 'website', noindex = false } = meta;
+
+  // On the server no effect runs: the head is collected while rendering.
+  if (serverPage) serverPage.collectHead(pageHead(meta, t, serverPage));
 
   useEffect(() => {
-    const url = `${window.location.origin}${window.location.pathname}${window.location.search}`;
-    document.title = title;
-    setMeta('name', 'description', description);
-    setMeta('property', 'og:site_name', t('brand.name'));
-    setMeta('property', 'og:title', title);
-    setMeta('property', 'og:description', description);
-    setMeta('property', 'og:type', type);
-    setMeta('property', 'og:url', url);
-    setMeta('property', 'og:image', image ? new URL(image, window.location.origin).href : undefined);
-    setMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
-    setMeta('name', 'robots', noindex ? 'noindex' : undefined);
-    setCanonical(url);
-    setJsonLd(jsonLd ? (JSON.parse(jsonLd) as Record<string, unknown>) : undefined);
+    const head = pageHead(
+      {
+        title,
+        description,
+        image,
+        type,
+        noindex,
+        jsonLd: jsonLd ? (JSON.parse(jsonLd) as Record<string, unknown>) : undefined,
+      },
+      t,
+      window.location,
+    );
+    document.title = head.title;
+    head.metas.forEach(({ attribute, key, content }) => setMeta(attribute, key, content));
+    setCanonical(head.canonical);
+    setJsonLd(head.jsonLd);
   }, [title, description, image, type, jsonLd, noindex, t]);
 
   useEffect(() => () => setJsonLd(undefined), []);

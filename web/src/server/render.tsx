@@ -1,0 +1,237 @@
+/**
+ * The storefront's pages as HTML: renders a URL with the app's own route tree, layout and
+ * components, in English or German, from a catalogue it is given (it never calls the API), into
+ * the built index.html. Built for Node by `npm run build:ssr` (dist-server/render.js) and run
+ * where the HTML is produced ahead of requests, never on the request path: S3 and CloudFront
+ * stay the host.
+ *
+ * The page carries what the browser needs to take it over: the runtime config, the dehydrated
+ * query cache (`<script id="query-state">`) and the page's head (title, description, Open
+ * Graph, canonical URL, JSON-LD) as usePageMeta would set it.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import type { ProductDto } from '@linea/shared/contracts/products';
+import { htmlSafeJson, withRuntimeConfig, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
+import type { Locale } from '@linea/shared/domain/money';
+import { ApiError } from '../api/client';
+import { AppProvider } from '../app/provider';
+import { createQueryClient, QUERY_STATE_ELEMENT_ID } from '../app/query-client';
+import { createRoutes } from '../app/router';
+import { ServerPageContext, type ServerPage } from '../components/ui/server-page';
+import type { PageHead } from '../components/ui/use-page-meta';
+import { paths } from '../config/paths';
+import { productQuery } from '../features/catalog/api/get-product';
+import { productsQuery } from '../features/catalog/api/get-products';
+import { i18nOptions } from '../i18n/i18n';
+
+export interface RenderInput {
+  /** The page's path and query ("/products?category=outerwear"), or an absolute URL. */
+  url: string;
+  locale: Locale;
+  /** The runtime config the page carries, as the hosts write it. */
+  config: WebRuntimeConfig;
+  /** The in-stock catalogue in `locale`, as GET /products?lang= answers it. */
+  catalogue: { products: readonly ProductDto[] };
+  /** The built index.html (web/dist/index.html): its scripts, styles and head. */
+  template: string;
+  /** The site's origin for absolute URLs (canonical, og:url, JSON-LD) when `url` is a path. */
+  origin?: string;
+}
+
+export interface RenderResult {
+  /** 200, 404 for an unknown path or product, 3xx for a page that sends the visitor elsewhere. */
+  status: number;
+  html: string;
+  /** Where a 3xx sends the visitor. */
+  location?: string;
+}
+
+const DEFAULT_ORIGIN = 'http://localhost';
+
+/**
+ * The server renders what it was given: the loaders' prefetches (which would call the API) do
+ * nothing, so a page shows the pre-filled cache or, for anything not in it, its loading state.
+ */
+class ServerQueryClient extends QueryClient {
+  override prefetchQuery(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+function createServerQueryClient(): QueryClient {
+  const client = new ServerQueryClient();
+  const defaults = createQueryClient().getDefaultOptions();
+  // A query that failed here (an unknown product's NOT_FOUND) is shown as failed, not as loading again.
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryOnMount: false } });
+  return client;
+}
+
+/** One i18next per language, apart from the browser's global one (it never changes language here). */
+const i18nByLocale = new Map<Locale, I18n>();
+function i18nFor(locale: Locale): I18n {
+  let instance = i18nByLocale.get(locale);
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init(i18nOptions(locale));
+    i18nByLocale.set(locale, instance);
+  }
+  return instance;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The head tags usePageMeta keeps in the browser, as HTML (the same elements it looks for). */
+export function headHtml(head: PageHead): string {
+  const tags = [`<title>${escapeHtml(head.title)}</title>`];
+  for (const { attribute, key, content } of head.metas) {
+    if (content) tags.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`);
+  }
+  tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  if (head.jsonLd) {
+    tags.push(`<script id="page-json-ld" type="application/ld+json">${htmlSafeJson(head.jsonLd)}</script>`);
+  }
+  return tags.join('\n    ');
+}
+
+/** The template with the page's language, head, data and markup. */
+function fillTemplate(
+  template: string,
+  parts: {
+    locale: Locale;
+    head: PageHead | undefined;
+    hoisted: string;
+    markup: string;
+    queryState: unknown;
+    config: WebRuntimeConfig;
+  },
+): string {
+  let html = template.replace(/<html\b[^>]*>/i, (tag) =>
+    /\slang="[^"]*"/.test(tag)
+      ? tag.replace(/\slang="[^"]*"/, ` lang="${parts.locale}"`)
+      : `${tag.slice(0, -1)} lang="${parts.locale}">`,
+  );
+  if (parts.head) {
+    // The template's own title and description give way to the page's.
+    html = html.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
+    html = html.replace(/<title>[^<]*<\/title>/i, () => headHtml(parts.head as PageHead));
+  }
+  html = withRuntimeConfig(html, parts.config);
+  const queryState = `<script id="${QUERY_STATE_ELEMENT_ID}" type="application/json">${htmlSafeJson(parts.queryState)}</script>`;
+  html = html.replace(/<\/head\s*>/i, (end) => `${parts.hoisted ? `${parts.hoisted}\n  ` : ''}${queryState}\n  ${end}`);
+  const root = /<div id="root">\s*<\/div>/;
+  if (!root.test(html)) throw new Error('The template has no empty <div id="root"></div>');
+  return html.replace(root, () => `<div id="root">${parts.markup}</div>`);
+}
+
+/**
+ * The cache a page needs, filled from the catalogue with the keys its components ask for: one
+ * product on /product/{id}, the catalogue list on any other page (home's featured products,
+ * /products and its categories; the header's search suggestions use it too). Only what is in
+ * the cache travels in the page. An unknown product is a NOT_FOUND error, as the API would
+ * answer; returns whether the product is known.
+ */
+function fillCache(queryClient: QueryClient, input: RenderInput, productId: string | undefined): boolean {
+  const products = [...input.catalogue.products];
+  if (productId === undefined) {
+    queryClient.setQueryData(productsQuery({}, input.locale).queryKey, products);
+    return true;
+  }
+  const options = productQuery(productId, input.locale);
+  const product = products.find((candidate) => candidate.id === productId);
+  if (product) {
+    queryClient.setQueryData(options.queryKey, product);
+    return true;
+  }
+  const query = queryClient.getQueryCache().build(queryClient, { queryKey: options.queryKey });
+  query.setState({
+    status: 'error',
+    error: new ApiError(404, 'NOT_FOUND', 'Product not found'),
+    errorUpdatedAt: Date.now(),
+    fetchFailureCount: 1,
+  });
+  return false;
+}
+
+let warmedUp: Promise<void> | undefined;
+
+/**
+ * React.lazy parts of the shell (the header's theme menu) resolve only after a render has asked
+ * for them; renderToString does not wait, so the first page of a process would have the menu's
+ * stand-in and every later one the menu. One render ahead, once, makes every page the same.
+ */
+function warmUp(render: () => string): Promise<void> {
+  warmedUp ??= (async () => {
+    render();
+    await import('../components/layout/theme-menu');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  })();
+  return warmedUp;
+}
+
+export async function renderPage(input: RenderInput): Promise<RenderResult> {
+  const base = new URL(input.url, input.origin ?? DEFAULT_ORIGIN);
+  const url = new URL(`${base.pathname}${base.search}`, input.origin ?? base.origin);
+
+  const queryClient = createServerQueryClient();
+  const routes = createRoutes(queryClient, { locale: () => input.locale });
+
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const leaf = matches.at(-1);
+  const unknownPath = !leaf || leaf.route.path === '*';
+  const productId = leaf?.route.path === paths.product.path.replace(/^\//, '') ? leaf.params.id : undefined;
+  const knownProduct = fillCache(queryClient, input, productId);
+
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url.href, { headers: { 'Accept-Language': input.locale } }));
+  if (context instanceof Response) {
+    return { status: context.status, html: '', location: context.headers.get('Location') ?? undefined };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  let head: PageHead | undefined;
+  const serverPage: ServerPage = {
+    origin: url.origin,
+    pathname: url.pathname,
+    search: url.search,
+    collectHead: (collected) => {
+      head = collected;
+    },
+  };
+
+  const page = (
+    <StrictMode>
+      <ServerPageContext value={serverPage}>
+        <I18nextProvider i18n={i18nFor(input.locale)}>
+          <AppProvider queryClient={queryClient}>
+            {/* No inline hydration script: the site's CSP allows none (the browser rebuilds it). */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProvider>
+        </I18nextProvider>
+      </ServerPageContext>
+    </StrictMode>
+  );
+  // renderToString, not a prerender that waits for every Suspense boundary: the page's own code
+  // and data are resolved above (lazy routes by the handler, data in the cache), and a boundary
+  // completed late would be written with inline scripts, which the site's CSP forbids.
+  await warmUp(() => renderToString(page));
+  const rendered = renderToString(page);
+  // React puts the resources it hoists (the product image's preload) first: they go to the head.
+  const [, hoisted = '', markup = ''] = /^((?:<link\b[^>]*>)*)([\s\S]*)$/.exec(rendered) ?? [];
+
+  const status = context.statusCode !== 200 ? context.statusCode : unknownPath || !knownProduct ? 404 : 200;
+  const html = fillTemplate(input.template, {
+    locale: input.locale,
+    head,
+    hoisted,
+    markup,
+    queryState: dehydrate(queryClient),
+    config: input.config,
+  });
+  return { status, html };
+}
