@@ -81,7 +81,10 @@ function sendError(res: ServerResponse, status: number, error: string, message: 
 
 export function createApiProxy(options: ApiProxyOptions): ApiProxy {
   const target = new URL(options.target);
-  const agent = new Agent({ keepAlive: true });
+  // A fresh connection per request: a kept-alive one can be closed by the gateway's idle timeout
+  // just as it is reused, and the request then fails with ECONNRESET (a 502 seen in CI). On
+  // loopback a connection costs next to nothing.
+  const agent = new Agent({ keepAlive: false });
   const sockets = new Set<Socket>();
   const track = (socket: Socket): void => {
     if (sockets.has(socket)) return;

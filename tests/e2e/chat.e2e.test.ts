@@ -111,7 +111,7 @@ describe('the shop assistant', () => {
     await context.close();
   });
 
-  it('tells a signed-in customer where their order is, and only theirs', async () => {
+  it('asks a guest to sign in, then tells the signed-in customer where their order is', async () => {
     const shopper = await signUpShopper(shop, 'Mara');
     const sub = await subOf(shopper);
     const now = new Date().toISOString();
