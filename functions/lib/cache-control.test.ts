@@ -7,8 +7,8 @@
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminClaims, apiEvent, customerClaims, testUserPool } from '../../tests/fixtures/api-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { adminClaims, apiEvent, customerClaims, installTestUserPool } from '../../tests/fixtures/api-event';
 import { handler as exportOrders } from '../http/admin/export-orders';
 import { handler as getOverview } from '../http/admin/get-overview';
 import { handler as getMe } from '../http/account/get-me';
@@ -24,16 +24,7 @@ import { CACHE_CONTROL, cacheControlFor, routes } from '../routes';
 
 const SHARED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
-const pool = await testUserPool();
-beforeAll(() => {
-  vi.stubEnv('COGNITO_ISSUER', pool.issuer);
-  vi.stubEnv('COGNITO_CLIENT_ID', pool.clientId);
-  vi.stubGlobal('fetch', vi.fn(pool.fetch));
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+const pool = await installTestUserPool();
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const busMock = mockClient(EventBridgeClient);

@@ -8,9 +8,9 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@linea/shared/contracts/chat';
-import { apiEvent, parseBody, testUserPool } from '../../../tests/fixtures/api-event';
+import { apiEvent, parseBody, installTestUserPool } from '../../../tests/fixtures/api-event';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
 import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
 import { MAX_TOOL_ROUNDS } from '../../services/chat';
@@ -20,16 +20,7 @@ const bedrock = mockClient(BedrockRuntimeClient);
 const ddb = mockClient(DynamoDBDocumentClient);
 
 // POST /chat has `optional` access: the handler verifies a sent token itself.
-const pool = await testUserPool();
-beforeAll(() => {
-  vi.stubEnv('COGNITO_ISSUER', pool.issuer);
-  vi.stubEnv('COGNITO_CLIENT_ID', pool.clientId);
-  vi.stubGlobal('fetch', vi.fn(pool.fetch));
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+const pool = await installTestUserPool();
 
 const tee = aProduct({ id: 'tee', name: 'Organic Cotton Tee', price: 4_900 });
 const coat = aProduct({ id: 'coat', name: 'Wool Coat', category: 'Outerwear', price: 34_900 });

@@ -6,8 +6,8 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiEvent, parseBody, testUserPool } from '../../../tests/fixtures/api-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiEvent, parseBody, installTestUserPool } from '../../../tests/fixtures/api-event';
 import { aCustomer } from '../../../tests/fixtures/orders';
 import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
 import type * as Payments from '../../lib/payments';
@@ -28,16 +28,7 @@ vi.mock('../../lib/payments', async (importOriginal) => ({
 }));
 
 // POST /checkout has `optional` access: the handler verifies a sent token itself (see orders.test.ts).
-const pool = await testUserPool();
-beforeAll(() => {
-  vi.stubEnv('COGNITO_ISSUER', pool.issuer);
-  vi.stubEnv('COGNITO_CLIENT_ID', pool.clientId);
-  vi.stubGlobal('fetch', vi.fn(pool.fetch));
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+const pool = await installTestUserPool();
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 beforeEach(() => {

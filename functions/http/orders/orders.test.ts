@@ -7,8 +7,8 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiEvent, customerClaims, parseBody, testUserPool } from '../../../tests/fixtures/api-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiEvent, customerClaims, parseBody, installTestUserPool } from '../../../tests/fixtures/api-event';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
 import type * as Payments from '../../lib/payments';
 import { readCheckout } from '../../lib/payments';
@@ -28,16 +28,7 @@ vi.mock('../../lib/payments', async (importOriginal) => ({
  * "who may read this order" answer is tested through the same token check production runs,
  * and a broken check (wrong issuer, audience, key or token_use) fails them.
  */
-const pool = await testUserPool();
-beforeAll(() => {
-  vi.stubEnv('COGNITO_ISSUER', pool.issuer);
-  vi.stubEnv('COGNITO_CLIENT_ID', pool.clientId);
-  vi.stubGlobal('fetch', vi.fn(pool.fetch));
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+const pool = await installTestUserPool();
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const busMock = mockClient(EventBridgeClient);
