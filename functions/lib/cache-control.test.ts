@@ -9,6 +9,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminClaims, apiEvent, customerClaims, installTestUserPool } from '../../tests/fixtures/api-event';
+import { aProduct, storedProductItem } from '../../tests/fixtures/products';
 import { handler as exportOrders } from '../http/admin/export-orders';
 import { handler as getOverview } from '../http/admin/get-overview';
 import { handler as getMe } from '../http/account/get-me';
@@ -37,23 +38,7 @@ beforeEach(() => {
   busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] });
 });
 
-const TEE = {
-  PK: 'PRODUCT#essential-tee',
-  SK: 'PRODUCT',
-  entity: 'Product',
-  id: 'essential-tee',
-  name: 'Essential Tee',
-  description: 'Organic cotton.',
-  price: 4900,
-  category: 'Basics',
-  stockQuantity: 12,
-  featured: true,
-  sizes: ['S', 'M'],
-  colors: ['Chalk'],
-  images: ['/images/products/essential-tee-1.svg'],
-  sortOrder: 10,
-  createdAt: '2026-03-01T10:00:00.000Z',
-};
+const TEE = storedProductItem(aProduct({ id: 'essential-tee', name: 'Essential Tee', featured: true }));
 
 const cacheControl = (result: { headers?: Record<string, unknown> }) => {
   const names = Object.keys(result.headers ?? {}).filter((name) => name.toLowerCase() === 'cache-control');
