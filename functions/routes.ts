@@ -34,6 +34,12 @@ export interface RoutePermissions {
    * `uploads/`; `process` reads and deletes those and writes the variants under `media/images/`.
    */
   readonly media?: 'upload' | 'process';
+  /**
+   * Writes the storefront's prerendered pages (`pages/*` in the site bucket, reading its
+   * `index.html`) and invalidates them at CloudFront; the function gets SITE_BUCKET and
+   * DISTRIBUTION_ID.
+   */
+  readonly sitePages?: boolean;
   /** Calls the shop assistant's Bedrock model (Converse); the function gets CHAT_MODEL_ID. */
   readonly invokeChatModel?: boolean;
 }

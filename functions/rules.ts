@@ -15,7 +15,8 @@ export interface RuleDefinition {
   /** Stable name; also the rule's construct id, so never rename one that is deployed. */
   readonly name: string;
   readonly source: string;
-  readonly detailType: EventDetailType | AwsEventDetailType;
+  /** One detail-type, or several that the same consumer handles (one rule, one function). */
+  readonly detailType: EventDetailType | AwsEventDetailType | readonly EventDetailType[];
   /** `default`: the account's default bus, where AWS services report; absent: the shop's own bus. */
   readonly bus?: 'default';
   /** Only objects of the media bucket whose key starts with this (rules on S3 events). */
@@ -39,6 +40,9 @@ export interface RuleDefinition {
 export const RULE_RETRY_ATTEMPTS = 3;
 /** The longest an event is kept for retries. */
 export const RULE_MAX_EVENT_AGE_SECONDS = 2 * 60 * 60;
+
+/** The rule whose consumer renders the storefront's pages; the deploy invokes it to render them all. */
+export const STOREFRONT_PAGES_RULE = 'StorefrontPages';
 
 export const rules = [
   {
@@ -82,6 +86,16 @@ export const rules = [
     detailType: 'ProductDeleted',
     consumer: 'events/archive-stripe-product',
     permissions: { stripeSecret: true },
+  },
+  {
+    // The storefront's prerendered pages that show the product, re-rendered and invalidated.
+    name: STOREFRONT_PAGES_RULE,
+    source: EVENT_SOURCE,
+    detailType: ['ProductSaved', 'ProductDeleted'],
+    consumer: 'events/render-storefront-pages',
+    permissions: { table: 'read', sitePages: true },
+    // Renders every page in both languages when the deploy invokes it.
+    lambda: { memoryMb: 1024, timeoutSeconds: 120 },
   },
   {
     name: 'ContactMessageForward',

@@ -114,3 +114,15 @@ export function chatModelId(env: NodeJS.ProcessEnv = process.env): string {
   if (!id) throw new Error('Environment variables not set: CHAT_MODEL_ID');
   return id;
 }
+
+/**
+ * Where the storefront's prerendered pages go (the site bucket) and the CloudFront distribution
+ * that serves them, for the functions whose permissions name `sitePages`. Read per call.
+ */
+export const SITE_PAGES_ENV_NAMES = ['SITE_BUCKET', 'DISTRIBUTION_ID'] as const;
+
+export function sitePagesConfig(env: NodeJS.ProcessEnv = process.env): { bucket: string; distributionId: string } {
+  const missing = SITE_PAGES_ENV_NAMES.filter((name) => !env[name]);
+  if (missing.length) throw new Error(`Environment variables not set: ${missing.join(', ')}`);
+  return { bucket: env.SITE_BUCKET as string, distributionId: env.DISTRIBUTION_ID as string };
+}

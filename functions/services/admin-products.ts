@@ -81,9 +81,8 @@ export async function updateProduct(
 ): Promise<Product> {
   const at = deps.now().toISOString();
   const saved = await deps.products.update(id, changes, actor, at);
-  if (changes.name !== undefined || changes.description !== undefined || changes.active !== undefined) {
-    await announce(deps, ['ProductSaved', { version: 1, productId: id, savedAt: at }]);
-  }
+  // Any change: the storefront's pages show every field (Stripe's copy only some of them).
+  await announce(deps, ['ProductSaved', { version: 1, productId: id, savedAt: at }]);
   return saved;
 }
 
@@ -107,5 +106,9 @@ export async function moveProduct(
   actor: Actor,
   deps: Deps = defaults,
 ): Promise<Product> {
-  return deps.products.move(id, request.direction, actor, deps.now().toISOString());
+  const at = deps.now().toISOString();
+  const moved = await deps.products.move(id, request.direction, actor, at);
+  // The lists show the new order.
+  await announce(deps, ['ProductSaved', { version: 1, productId: id, savedAt: at }]);
+  return moved;
 }

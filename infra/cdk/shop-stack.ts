@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { CfnOutput, Duration, Stack, type RemovalPolicy, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CustomResource, Duration, Stack, type RemovalPolicy, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
 import { fallbackRoute, routes } from '../../functions/routes';
-import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules } from '../../functions/rules';
+import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, STOREFRONT_PAGES_RULE } from '../../functions/rules';
 import { cognitoTriggers } from '../../functions/triggers';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
@@ -13,6 +13,7 @@ import { Events } from './constructs/events';
 import { chatModel } from './constructs/chat-model';
 import { Media } from './constructs/media';
 import { Notifications } from './constructs/notifications';
+import type { ShopFunction } from './constructs/shop-function';
 import { Website } from './constructs/website';
 import { REPO_ROOT } from './paths';
 
@@ -122,6 +123,7 @@ export class ShopStack extends Stack {
       emailSender: this.notifications,
       stripeSecret,
       mediaBucket: this.media.bucket,
+      site: { bucket: this.website.bucket, distribution: this.website.distribution },
     });
     const functionConfig = { ...baseConfig, eventBusName: this.events.bus.eventBusName };
 
@@ -150,7 +152,7 @@ export class ShopStack extends Stack {
 
     // The browser reaches the API on the site's own origin (/api/*): no CORS, no second connection.
     this.website.addApi(this.api.httpApi, routes);
-    this.website.deployContent({
+    const content = this.website.deployContent({
       region: this.region,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
@@ -158,6 +160,15 @@ export class ShopStack extends Stack {
       authFlow: 'USER_SRP_AUTH',
       stage: props.stage,
     });
+    // Every page rendered into the app just published, by the function that re-renders them on
+    // product changes: CloudFormation invokes it as a custom resource whose properties change
+    // with each new web build or config, so each deploy of one renders every page again.
+    const storefrontPages = new CustomResource(this, 'StorefrontPages', {
+      serviceToken: (this.events.consumers[STOREFRONT_PAGES_RULE] as ShopFunction).functionArn,
+      resourceType: 'Custom::StorefrontPages',
+      properties: { App: this.website.publishedApp },
+    });
+    storefrontPages.node.addDependency(content);
 
     new CfnOutput(this, 'WebUrl', { value: this.website.url });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url });

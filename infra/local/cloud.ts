@@ -71,6 +71,12 @@ export interface LocalCloudEndpoints {
    * model. `GET /_stand-in/requests` and `/_stand-in/faults` are its controls (see README).
    */
   readonly bedrockEndpoint: string;
+  /**
+   * The CloudFront stand-in (`GET /_stand-in/invalidations` lists what was invalidated) and the
+   * site bucket in the S3 stand-in: the published app and its prerendered pages under pages/.
+   */
+  readonly cloudfrontEndpoint: string;
+  readonly siteBucket: string;
 }
 
 export interface LocalCloud {

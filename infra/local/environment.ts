@@ -9,6 +9,7 @@ import type {
   CHAT_MODEL_ENV_NAMES,
   CONFIG_ENV_NAMES,
   MEDIA_BUCKET_ENV_NAMES,
+  SITE_PAGES_ENV_NAMES,
   TOKEN_ENV_NAMES,
   TokenConfig,
   USER_POOL_ENV_NAMES,
@@ -40,6 +41,10 @@ export interface FunctionEnvironmentInput {
   /** The Bedrock stand-in (Converse), and the model id it serves: the shop assistant's model. */
   readonly bedrockEndpoint: string;
   readonly chatModelId: string;
+  /** The CloudFront stand-in, and the site bucket and distribution the storefront's pages go to. */
+  readonly cloudfrontEndpoint: string;
+  readonly siteBucket: string;
+  readonly distributionId: string;
 }
 
 export function functionEnvironment(input: FunctionEnvironmentInput): Record<string, string> {
@@ -75,6 +80,11 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     CODE_KEY_ARN: input.codeKeyArn,
     ...({ MEDIA_BUCKET: input.mediaBucket } satisfies Record<(typeof MEDIA_BUCKET_ENV_NAMES)[number], string>),
     ...({ CHAT_MODEL_ID: input.chatModelId } satisfies Record<(typeof CHAT_MODEL_ENV_NAMES)[number], string>),
+    AWS_ENDPOINT_URL_CLOUDFRONT: input.cloudfrontEndpoint,
+    ...({ SITE_BUCKET: input.siteBucket, DISTRIBUTION_ID: input.distributionId } satisfies Record<
+      (typeof SITE_PAGES_ENV_NAMES)[number],
+      string
+    >),
     // Any SDK client without its own endpoint variable must not find AWS either.
     AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
     AWS_EC2_METADATA_DISABLED: 'true',

@@ -21,7 +21,8 @@ import { BodyTooLargeError, listen, readBody, sendJson, type RunningServer } fro
 export interface BusRule {
   readonly name: string;
   readonly source: string;
-  readonly detailType: string;
+  /** One detail-type, or several that the same consumer handles. */
+  readonly detailType: string | readonly string[];
   /** Module under functions/ (as in rules.ts) or an absolute path to a test fixture. */
   readonly consumer: string;
   /** `default`: a rule on the account's default bus, where AWS services (the S3 stand-in) report. */
@@ -189,8 +190,8 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
   };
 
   const matches = (rule: BusRule, event: EventBridgeEvent<string, unknown>, bus: 'shop' | 'default'): boolean => {
-    if ((rule.bus ?? 'shop') !== bus || rule.source !== event.source || rule.detailType !== event['detail-type'])
-      return false;
+    if ((rule.bus ?? 'shop') !== bus || rule.source !== event.source) return false;
+    if (![rule.detailType].flat().includes(event['detail-type'])) return false;
     if (rule.mediaKeyPrefix === undefined) return true;
     const key = (event.detail as { object?: { key?: unknown } }).object?.key;
     return typeof key === 'string' && key.startsWith(rule.mediaKeyPrefix);

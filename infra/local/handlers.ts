@@ -4,6 +4,7 @@
  * as one cold start per function instance.
  */
 import { randomUUID } from 'node:crypto';
+import { register } from 'node:module';
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
@@ -13,6 +14,23 @@ import { functionModulePath } from './paths';
 export type LambdaHandler = (event: unknown, context: Context) => unknown;
 
 const cache = new Map<string, Promise<LambdaHandler>>();
+
+/**
+ * The storefront pages function renders the web app's components, which import their styles.
+ * Its Lambda bundle drops those imports (esbuild's empty loader, see ShopFunction); Node, which
+ * runs the functions here, is taught the same with a module hook. Vitest's module runner handles
+ * style imports itself.
+ */
+const EMPTY_STYLE_HOOK = `export async function load(url, context, nextLoad) {
+  if (/\\.css(\\?.*)?$/.test(url)) return { format: 'module', source: '', shortCircuit: true };
+  return nextLoad(url, context);
+}`;
+let styleHookRegistered = false;
+function registerEmptyStyleImports(): void {
+  if (styleHookRegistered || process.env.VITEST) return;
+  styleHookRegistered = true;
+  register(`data:text/javascript,${encodeURIComponent(EMPTY_STYLE_HOOK)}`);
+}
 
 /** `module` is a path under functions/ without extension, or an absolute file path (test fixtures). */
 export function resolveModule(module: string): string {
@@ -24,6 +42,7 @@ export function loadHandler(module: string): Promise<LambdaHandler> {
   let loaded = cache.get(file);
   if (!loaded) {
     assertEnvironmentReady();
+    registerEmptyStyleImports();
     loaded = import(pathToFileURL(file).href).then((exports: Record<string, unknown>) => {
       const handler = exports.handler;
       if (typeof handler !== 'function') throw new Error(`${file} does not export a function named "handler"`);

@@ -7,9 +7,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { API_PATH } from '@linea/shared/contracts/runtime-config';
+import { API_PATH, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import { API_CORS, fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
-import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules } from '../../functions/rules';
+import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, STOREFRONT_PAGES_RULE } from '../../functions/rules';
+import type { RenderedPages } from '../../functions/services/storefront-pages';
 import { startApiGateway } from './api-gateway';
 import { createApiProxy } from './api-proxy';
 import { LOCAL_CHAT_MODEL_ID, startBedrockStandIn } from './bedrock';
@@ -18,7 +19,9 @@ import { cognitoClient, ensureAdmin, ensureUserPool, startCognitoLocal, triggerR
 import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
 import { applyFunctionEnvironment, applyTokenEnvironment, functionEnvironment } from './environment';
 import { startEventBus, type BusRule, type LocalEventBus } from './event-bus';
-import { loadHandler } from './handlers';
+import { invoke, loadHandler } from './handlers';
+import { publishSite } from './site';
+import { startCloudFrontStandIn } from './cloudfront';
 import type { RunningServer } from './http-server';
 import { startLambdaInvokeApi } from './lambda-invoke';
 import { DEFAULT_WEB_DIST } from './paths';
@@ -45,12 +48,22 @@ const CODE_KEY_ID = '0c0de000-0000-4000-8000-00000000c0de';
 const CODE_KEY_ALIAS = 'alias/linea-local-account-codes';
 /** Uploaded product photos (private originals under uploads/) and their variants (media/, served by the web server). */
 const MEDIA_BUCKET = 'linea-local-media';
+/** The published app and its prerendered pages (pages/), which the web server serves as CloudFront does. */
+const SITE_BUCKET = 'linea-local-site';
+const DISTRIBUTION_ID = 'ELINEALOCAL0001';
 /** Local test values: what the Stripe stand-in accepts and signs with, and what the functions read from Secrets Manager. */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_linea_local_0000000000000000';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_linea_local_0000000000000000';
 const STRIPE_SECRET_NAME = 'linea/local/stripe';
 const LAMBDA_TIMEOUT_MS = 29_000;
 const CONSUMER_TIMEOUT_MS = 30_000;
+
+/** The consumer that renders the storefront's pages; the deploy's trigger invokes it with no event. */
+const STOREFRONT_PAGES_CONSUMER = (() => {
+  const rule = rules.find((candidate) => candidate.name === STOREFRONT_PAGES_RULE);
+  if (!rule) throw new Error(`functions/rules.ts has no rule ${STOREFRONT_PAGES_RULE}`);
+  return rule.consumer;
+})();
 
 /** Only the ports asked for explicitly (0 = any free port is not a wish to override). */
 function definedPorts(ports: Partial<Ports> = {}): Partial<Ports> {
@@ -113,6 +126,9 @@ export async function launch(
     codeKeyArn: kmsKeyArn(REGION, ACCOUNT, CODE_KEY_ID),
     bedrockEndpoint: loopback(ports.bedrock),
     chatModelId: LOCAL_CHAT_MODEL_ID,
+    cloudfrontEndpoint: loopback(ports.cloudfront),
+    siteBucket: SITE_BUCKET,
+    distributionId: DISTRIBUTION_ID,
   });
   applyFunctionEnvironment(env);
 
@@ -210,11 +226,12 @@ export async function launch(
         accessKeyId: env.AWS_ACCESS_KEY_ID as string,
         secretAccessKey: env.AWS_SECRET_ACCESS_KEY as string,
       },
-      buckets: [MEDIA_BUCKET],
+      buckets: [MEDIA_BUCKET, SITE_BUCKET],
       ...(persistDir ? { dataDir: join(persistDir, 's3') } : {}),
       allowedOrigins: corsOrigins,
       // As S3 reports to EventBridge's default bus when the bucket has EventBridge notifications on.
       onObjectCreated: (object) =>
+        object.bucket === MEDIA_BUCKET &&
         bus?.publishAwsEvent({
           source: 'aws.s3',
           detailType: 'Object Created',
@@ -226,6 +243,11 @@ export async function launch(
             reason: 'PostObject',
           },
         }),
+    }).then(track);
+    const cloudfrontReady = startCloudFrontStandIn({
+      port: ports.cloudfront,
+      distributionId: DISTRIBUTION_ID,
+      log: verboseLog,
     }).then(track);
     const bedrockReady = startBedrockStandIn({
       port: ports.bedrock,
@@ -330,6 +352,7 @@ export async function launch(
       secretsReady,
       kmsReady,
       s3Ready,
+      cloudfrontReady,
       bedrockReady,
       lambdaApi,
       warm,
@@ -339,6 +362,33 @@ export async function launch(
     applyTokenEnvironment({ issuer, clientId: cognitoResult.userPoolClientId, userPoolId: cognitoResult.userPoolId });
 
     const webDist = resolve(options.webDist ?? DEFAULT_WEB_DIST);
+    const webConfig: WebRuntimeConfig = {
+      apiUrl: API_PATH,
+      region: REGION,
+      userPoolId: cognitoResult.userPoolId,
+      userPoolClientId: cognitoResult.userPoolClientId,
+      cognitoEndpoint: cognitoResult.endpoint,
+      authFlow: 'USER_PASSWORD_AUTH',
+      stage: 'local',
+    };
+    // As a deploy publishes the app and its trigger renders every page into it.
+    const published = await publishSite({
+      webDist,
+      config: webConfig,
+      s3Endpoint: loopback(ports.s3),
+      bucket: SITE_BUCKET,
+      region: REGION,
+      credentials: {
+        accessKeyId: env.AWS_ACCESS_KEY_ID as string,
+        secretAccessKey: env.AWS_SECRET_ACCESS_KEY as string,
+      },
+    });
+    if (published) {
+      const rendered = (await invoke(STOREFRONT_PAGES_CONSUMER, {}, CONSUMER_TIMEOUT_MS)) as RenderedPages;
+      log(`[local] rendered ${rendered.keys.length} storefront pages into s3://${SITE_BUCKET}/`);
+    } else {
+      warn(`[local] ${webDist}/index.html does not exist: the storefront's pages are not rendered (run npm run build)`);
+    }
     const maxRequestBytes = options.maxRequestBytes ?? 1024 * 1024;
     // The web server's /api/*, as CloudFront's /api/* behaviour: the browser's only way to the API.
     const apiProxy = createApiProxy({ target: apiUrl, maxRequestBytes, log: verboseLog });
@@ -365,18 +415,12 @@ export async function launch(
         distDir: webDist,
         siteUrl: webUrl,
         // Embedded in every page it serves, as CDK embeds it in the index.html it deploys.
-        config: {
-          apiUrl: API_PATH,
-          region: REGION,
-          userPoolId: cognitoResult.userPoolId,
-          userPoolClientId: cognitoResult.userPoolClientId,
-          cognitoEndpoint: cognitoResult.endpoint,
-          authFlow: 'USER_PASSWORD_AUTH',
-          stage: 'local',
-        },
+        config: webConfig,
         api: apiProxy,
         // What CloudFront's /media/* behaviour serves from the media bucket in the cloud.
         media: { endpoint: loopback(ports.s3), bucket: MEDIA_BUCKET },
+        // What the default behaviour serves from the site bucket: the prerendered pages.
+        pages: { endpoint: loopback(ports.s3), bucket: SITE_BUCKET },
         log: verboseLog,
       }).then(track),
     ]);
@@ -404,6 +448,8 @@ export async function launch(
       s3Endpoint: loopback(ports.s3),
       mediaBucket: MEDIA_BUCKET,
       bedrockEndpoint: loopback(ports.bedrock),
+      cloudfrontEndpoint: loopback(ports.cloudfront),
+      siteBucket: SITE_BUCKET,
     };
     if (persistDir) {
       writeFileSync(join(persistDir, 'local-endpoints.json'), `${JSON.stringify(endpoints, null, 2)}\n`, {

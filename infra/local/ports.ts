@@ -14,6 +14,7 @@ export const SERVICES = [
   'kms',
   's3',
   'bedrock',
+  'cloudfront',
 ] as const;
 export type Service = (typeof SERVICES)[number];
 export type Ports = Record<Service, number>;
@@ -32,6 +33,7 @@ export const DEFAULT_PORTS: Ports = {
   kms: 4050,
   s3: 4060,
   bedrock: 4070,
+  cloudfront: 4080,
 };
 
 const LABELS: Record<Service, string> = {
@@ -47,6 +49,7 @@ const LABELS: Record<Service, string> = {
   kms: 'the local KMS',
   s3: 'the S3 stand-in',
   bedrock: 'the Bedrock stand-in',
+  cloudfront: 'the CloudFront stand-in',
 };
 
 /**

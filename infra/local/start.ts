@@ -7,7 +7,7 @@
  *   npm start -- --reset            start from scratch (wipes .data)
  *   npm start -- --no-demo          no demo order history in a new .data
  *   npm start -- --verbose          print every request, delivery and stand-in log line
- *   npm start -- --api-port 4001    any port: --<web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3|bedrock>-port,
+ *   npm start -- --api-port 4001    any port: --<web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3|bedrock|cloudfront>-port,
  *                                   or LINEA_<SERVICE>_PORT=<n>
  */
 import { relative } from 'node:path';
@@ -17,12 +17,12 @@ import { DEFAULT_PORTS, portOverrides } from './ports';
 import { ensureWebBuild } from './web-build';
 
 const KNOWN_FLAGS =
-  /^--(reset|verbose|help|no-demo|(web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3|bedrock)-port(=.*)?)$/;
+  /^--(reset|verbose|help|no-demo|(web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3|bedrock|cloudfront)-port(=.*)?)$/;
 
 function usage(): string {
   return [
     'Usage: npm start [-- --reset] [-- --no-demo] [-- --verbose] [-- --<service>-port <n>]',
-    'Services: web, api, bus, lambda, cognito, ses, dynamodb, stripe, secrets, kms, s3, bedrock (or LINEA_<SERVICE>_PORT=<n>).',
+    'Services: web, api, bus, lambda, cognito, ses, dynamodb, stripe, secrets, kms, s3, bedrock, cloudfront (or LINEA_<SERVICE>_PORT=<n>).',
   ].join('\n');
 }
 

@@ -15,6 +15,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { ApiProxy } from './api-proxy';
 import { listen, type RunningServer } from './http-server';
+import { routeViewerRequest } from '@linea/web/server/page-routing';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,6 +57,8 @@ interface Variant {
 }
 
 interface CachedFile {
+  /** What the object said of itself (a page from the site bucket); files decide by their path. */
+  readonly cacheControl?: string;
   readonly mtimeMs: number;
   readonly size: number;
   readonly etag: string;
@@ -75,7 +78,24 @@ export interface WebServerOptions {
   readonly api: ApiProxy;
   /** The bucket whose `media/` objects are served under `/media/` (CloudFront's /media/* behaviour). */
   readonly media?: { readonly endpoint: string; readonly bucket: string };
+  /**
+   * The site bucket whose prerendered pages answer page paths, picked by the CloudFront
+   * Function's own code (web/src/server/page-routing.ts); a page not there yet gets index.html.
+   */
+  readonly pages?: { readonly endpoint: string; readonly bucket: string };
   readonly log: (line: string) => void;
+}
+
+/** The request's cookies by name (the first of a repeated name, as CloudFront Functions see them). */
+function cookiesOf(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    const name = part.slice(0, separator).trim();
+    if (name && !(name in cookies)) cookies[name] = part.slice(separator + 1).trim();
+  }
+  return cookies;
 }
 
 export function startWebServer(options: WebServerOptions): Promise<RunningServer> {
@@ -103,6 +123,37 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
       compressed: new Map(),
     };
     cache.set(file, entry);
+    return entry;
+  };
+
+  /** Pages by their bucket path, kept while the object is unchanged (compressed once). */
+  const pageCache = new Map<string, CachedFile>();
+
+  /** The page CloudFront would serve for this request, from the site bucket; undefined if it is not there. */
+  const loadPage = async (req: IncomingMessage, url: URL): Promise<CachedFile | undefined> => {
+    if (!options.pages) return undefined;
+    const pagePath = routeViewerRequest({
+      url,
+      cookies: cookiesOf(req.headers.cookie),
+      acceptLanguage: req.headers['accept-language'],
+    });
+    if (!pagePath) return undefined;
+    const upstream = await fetch(`${options.pages.endpoint}/${options.pages.bucket}${pagePath}`);
+    if (!upstream.ok) return undefined;
+    const identity = Buffer.from(await upstream.arrayBuffer());
+    const etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
+    const cached = pageCache.get(pagePath);
+    if (cached?.etag === etag) return cached;
+    const entry: CachedFile = {
+      mtimeMs: 0,
+      size: identity.length,
+      etag,
+      type: upstream.headers.get('content-type') ?? 'text/html; charset=utf-8',
+      cacheControl: upstream.headers.get('cache-control') ?? REVALIDATE,
+      identity,
+      compressed: new Map(),
+    };
+    pageCache.set(pagePath, entry);
     return entry;
   };
 
@@ -170,6 +221,12 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    handlePage(req, res).catch((err: unknown) =>
+      send(req, res, 502, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from(String(err))),
+    );
+  };
+
+  const handlePage = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Any method: the API has its own routes and answers unknown ones itself.
     if (options.api.targetPath(req.url ?? '/') !== undefined) {
       options.api.forward(req, res, SECURITY_HEADERS);
@@ -208,6 +265,11 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
       );
       return;
     }
+    const page = await loadPage(req, url);
+    if (page) {
+      serveEntry(req, res, page, page.cacheControl ?? REVALIDATE);
+      return;
+    }
     const direct = url.pathname === '/' ? undefined : fileFor(url.pathname);
     // A missing file with an extension is a real 404 (a stale asset), not a client-side route.
     if (!direct && url.pathname !== '/' && extname(url.pathname) && !url.pathname.endsWith('.html')) {
@@ -221,8 +283,10 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
       return;
     }
     const file = direct ?? index;
-    const entry = load(file);
-    const cacheControl = direct && HASHED_ASSET.test(url.pathname) ? IMMUTABLE : REVALIDATE;
+    serveEntry(req, res, load(file), direct && HASHED_ASSET.test(url.pathname) ? IMMUTABLE : REVALIDATE);
+  };
+
+  const serveEntry = (req: IncomingMessage, res: ServerResponse, entry: CachedFile, cacheControl: string): void => {
     if (req.headers['if-none-match'] === entry.etag) {
       send(req, res, 304, { etag: entry.etag, 'cache-control': cacheControl }, Buffer.alloc(0));
       return;

@@ -62,7 +62,10 @@ export const newsletterSendRequestedV1 = z.object({
 });
 export type NewsletterSendRequestedV1 = z.infer<typeof newsletterSendRequestedV1>;
 
-/** An admin created or changed a product: its copy at Stripe follows (name, description, active). */
+/**
+ * An admin created or changed a product (any field, or its place in the list): its copy at Stripe
+ * follows (name, description, active), and the storefront's pages that show it are rendered again.
+ */
 export const productSavedV1 = z.object({
   version: z.literal(1),
   productId: z.string(),

@@ -11,6 +11,12 @@
 /** The API under the site's own origin: CloudFront's `/api/*` behaviour, the local web server's proxy. */
 export const API_PATH = '/api';
 
+/**
+ * The cookie that carries the shopper's language choice (`en`, `de`), set by the language switch:
+ * the host picks the page's language variant from it before any script runs.
+ */
+export const LANGUAGE_COOKIE = 'lang';
+
 /** The id of the script element that holds the config. */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
@@ -51,4 +57,14 @@ export function withRuntimeConfig(html: string, config: WebRuntimeConfig): strin
   const headEnd = html.search(/<\/head\s*>/i);
   if (headEnd >= 0) return `${html.slice(0, headEnd)}${script}\n  ${html.slice(headEnd)}`;
   return `${html.replace(/\s*$/, '')}\n${script}\n`;
+}
+
+/**
+ * The config a page carries, as written by `withRuntimeConfig` (the renderer reads it from the
+ * published app to render pages for the same stage); undefined when the page has none. Not
+ * validated: the web app validates what it reads before its first render.
+ */
+export function readRuntimeConfig(html: string): WebRuntimeConfig | undefined {
+  const match = new RegExp(`<script id="${RUNTIME_CONFIG_ELEMENT_ID}"[^>]*>([^<]*)</script>`).exec(html);
+  return match?.[1] === undefined ? undefined : (JSON.parse(match[1]) as WebRuntimeConfig);
 }

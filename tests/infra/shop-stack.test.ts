@@ -26,11 +26,17 @@ import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/t
 import { ADMIN_GROUP } from '../../functions/lib/auth';
 import { CONFIG_ENV_NAMES } from '../../functions/lib/config';
 import { CACHE_CONTROL, hasAuthorizer, routeKey, routes, type RouteDefinition } from '../../functions/routes';
-import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, type RuleDefinition } from '../../functions/rules';
+import {
+  RULE_MAX_EVENT_AGE_SECONDS,
+  RULE_RETRY_ATTEMPTS,
+  rules,
+  STOREFRONT_PAGES_RULE,
+  type RuleDefinition,
+} from '../../functions/rules';
 import { cognitoTriggers } from '../../functions/triggers';
 import { chatModel } from '../../infra/cdk/constructs/chat-model';
 import { ShopFunction } from '../../infra/cdk/constructs/shop-function';
-import { SPA_FALLBACK_CODE, STRIP_API_PREFIX_CODE } from '../../infra/cdk/constructs/website';
+import { PAGE_ROUTING_CODE, STRIP_API_PREFIX_CODE } from '../../infra/cdk/constructs/website';
 import { DEFAULT_CHAT_MODEL_ID, ShopStack } from '../../infra/cdk/shop-stack';
 import { overBudget, staleExceptions } from '../bench/budgets';
 
@@ -158,7 +164,13 @@ function functionIdWith(code: string): string {
   return found[0]?.[0] as string;
 }
 
-type ViewerRequest = { method: string; uri: string; querystring: Record<string, { value: string }>; headers: object };
+type ViewerRequest = {
+  method: string;
+  uri: string;
+  querystring: Record<string, { value: string }>;
+  headers: object;
+  cookies?: Record<string, { value: string }>;
+};
 
 /** The deployed code of a CloudFront Function, run in Node as CloudFront runs its `handler`. */
 function cloudFrontFunction(code: string): (event: { request: ViewerRequest }) => ViewerRequest {
@@ -606,7 +618,7 @@ describe('Events', () => {
       if (!consumer || !queue) throw new Error(`rule ${rule.name} has no consumer or queue`);
       template.hasResourceProperties('AWS::Events::Rule', {
         EventBusName: { Ref: logicalId(stack.events.bus) },
-        EventPattern: { source: [rule.source], 'detail-type': [rule.detailType] },
+        EventPattern: { source: [rule.source], 'detail-type': [rule.detailType].flat() },
         Targets: [
           Match.objectLike({
             Arn: { 'Fn::GetAtt': [logicalId(consumer), 'Arn'] },
@@ -721,7 +733,60 @@ describe('Website', () => {
     }
   });
 
-  it('serves through CloudFront with Origin Access Control and the SPA fallback as a function', () => {
+  it('lets the storefront pages function read the published app, write pages/ and invalidate, and nothing else of the site', () => {
+    const pagesFn = stack.events.consumers[STOREFRONT_PAGES_RULE];
+    if (!pagesFn) throw new Error('missing storefront pages function');
+    const siteArn = JSON.stringify({ 'Fn::GetAtt': [logicalId(stack.website.bucket), 'Arn'] });
+    const siteStatements = (fn: IFunction) =>
+      statementsOf(fn).filter((statement) => JSON.stringify(statement.Resource).includes(siteArn));
+    const resources = siteStatements(pagesFn).map((statement) => JSON.stringify(statement.Resource));
+    expect(resources.some((resource) => resource.includes('/index.html'))).toBe(true);
+    expect(resources.some((resource) => resource.includes('/pages/*'))).toBe(true);
+    for (const statement of siteStatements(pagesFn)) {
+      const resource = JSON.stringify(statement.Resource);
+      if (actionsOf([statement]).some((action) => action.startsWith('s3:Put'))) expect(resource).toContain('/pages/*');
+      if (actionsOf([statement]).some((action) => action.startsWith('s3:Get')))
+        expect(resource).toContain('/index.html');
+    }
+    // Of the shop's functions (CDK's own deployment invalidates too).
+    const invalidators = rolesGranted('cloudfront:CreateInvalidation');
+    expect(invalidators.has(roleIdOf(pagesFn))).toBe(true);
+    for (const fn of shopFunctions()) {
+      if (fn === pagesFn) continue;
+      expect(siteStatements(fn), fn.node.path).toEqual([]);
+      expect(invalidators.has(roleIdOf(fn)), fn.node.path).toBe(false);
+    }
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          SITE_BUCKET: { Ref: logicalId(stack.website.bucket) },
+          DISTRIBUTION_ID: { Ref: logicalId(stack.website.distribution) },
+        }),
+      },
+    });
+    // The rule: product saved or deleted, one function.
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { source: ['linea.shop'], 'detail-type': ['ProductSaved', 'ProductDeleted'] },
+    });
+  });
+
+  it('renders every page at deploy, after the app is published, again for each new build or config', () => {
+    const [id, resource] = Object.entries(resourcesOf('Custom::StorefrontPages'))[0] ?? [];
+    expect(id).toBeDefined();
+    const pagesFn = stack.events.consumers[STOREFRONT_PAGES_RULE] as IFunction;
+    expect(resource?.Properties?.ServiceToken).toEqual({ 'Fn::GetAtt': [logicalId(pagesFn), 'Arn'] });
+    const app = resource?.Properties?.App as { build: string; config: Record<string, unknown> };
+    expect(app.build).toMatch(/^[0-9a-f]{64}$/);
+    expect(app.config).toMatchObject({ apiUrl: '/api', userPoolId: { Ref: logicalId(stack.auth.userPool) } });
+    const content = Object.entries(resourcesOf('Custom::CDKBucketDeployment')).find(([, deployment]) =>
+      JSON.stringify(deployment.Properties?.Exclude ?? []).includes('pages/*'),
+    );
+    // The published app's deployment leaves the pages alone when it prunes, and the render waits for it.
+    expect(content).toBeDefined();
+    expect((resource as { DependsOn?: string[] }).DependsOn).toContain(content?.[0]);
+  });
+
+  it('serves through CloudFront with Origin Access Control and the page routing as a function', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
@@ -738,24 +803,28 @@ describe('Website', () => {
           FunctionAssociations: [
             {
               EventType: 'viewer-request',
-              FunctionARN: { 'Fn::GetAtt': [functionIdWith(SPA_FALLBACK_CODE), 'FunctionARN'] },
+              FunctionARN: { 'Fn::GetAtt': [functionIdWith(PAGE_ROUTING_CODE), 'FunctionARN'] },
             },
           ],
         }),
       }),
     });
-    const fallback = cloudFrontFunction(SPA_FALLBACK_CODE);
+    const routing = cloudFrontFunction(PAGE_ROUTING_CODE);
     const cases: [string, string][] = [
-      ['/', '/index.html'],
-      ['/product/essential-organic-tee', '/index.html'],
-      ['/dashboard/orders', '/index.html'],
+      ['/', '/pages/en/index.html'],
+      ['/product/essential-organic-tee', '/pages/en/product/essential-organic-tee.html'],
+      ['/dashboard', '/pages/en/shell.html'],
+      ['/dashboard/orders', '/pages/en/404.html'],
       ['/assets/index-abc123.js', '/assets/index-abc123.js'],
       ['/robots.txt', '/robots.txt'],
       ['/favicon.svg', '/favicon.svg'],
     ];
     for (const [uri, expected] of cases) {
-      expect(fallback(viewerRequest(uri)).uri, uri).toBe(expected);
+      expect(routing(viewerRequest(uri)).uri, uri).toBe(expected);
     }
+    const german = viewerRequest('/products', { category: { value: 'outerwear' } });
+    german.request.cookies = { lang: { value: 'de' } };
+    expect(routing(german)).toMatchObject({ uri: '/pages/de/products/category/outerwear.html', querystring: {} });
   });
 
   it('serves the API under /api/*: all methods, nothing cached, every viewer header but Host', () => {

@@ -107,7 +107,10 @@ describe('the pages', () => {
       const page = await send(web(path), { headers: { 'accept-encoding': 'identity' } });
       expect(page.status, path).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(page.headers['cache-control']).toBe('no-cache');
+      // Prerendered pages are kept at the edge until invalidated; browsers ask again either way.
+      expect(page.headers['cache-control']).toBe(
+        path === '/index.html' ? 'no-cache' : 'public, max-age=0, s-maxage=31536000',
+      );
       expect(configIn(page.text), path).toEqual(expected);
     }
     // Compressed, the config is still there.

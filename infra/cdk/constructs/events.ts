@@ -6,6 +6,7 @@ import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RuleDefinition } from '../../../functions/rules';
 import { grantPermissions } from './grants';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailSender } from './notifications';
@@ -24,6 +25,8 @@ export interface EventsProps {
   readonly stripeSecret: ISecret;
   /** Product photos; rules with `mediaKeyPrefix` listen to its "Object Created" events. */
   readonly mediaBucket: IBucket;
+  /** The storefront, whose prerendered pages the rules with `sitePages` write and invalidate. */
+  readonly site: { readonly bucket: IBucket; readonly distribution: IDistribution };
 }
 
 /**
@@ -57,12 +60,20 @@ export class Events extends Construct {
       });
       const consumer = new ShopFunction(this, `${rule.name}Consumer`, {
         handlerModule: rule.consumer,
-        description: `${rule.source} ${rule.detailType} -> ${rule.consumer}`,
+        description: `${rule.source} ${[rule.detailType].flat().join(', ')} -> ${rule.consumer}`,
         config: { ...props.functionConfig, eventBusName: this.bus.eventBusName },
         timeout: Duration.seconds(rule.lambda?.timeoutSeconds ?? 30),
         memorySize: rule.lambda?.memoryMb,
         nodeModules: rule.lambda?.nodeModules,
         ...(rule.permissions.media ? { mediaBucketName: props.mediaBucket.bucketName } : {}),
+        ...(rule.permissions.sitePages
+          ? {
+              sitePages: {
+                bucketName: props.site.bucket.bucketName,
+                distributionId: props.site.distribution.distributionId,
+              },
+            }
+          : {}),
         // EventBridge invokes asynchronously, so its retry policy only covers failed
         // deliveries. A consumer that throws is retried by Lambda's own asynchronous retries
         // (at most 2) and then dead-lettered to the same queue, so a failed email is never lost.
@@ -76,14 +87,15 @@ export class Events extends Construct {
         emailSender: props.emailSender,
         stripeSecret: props.stripeSecret,
         mediaBucket: props.mediaBucket,
+        site: props.site,
       });
       new Rule(this, rule.name, {
         // AWS services (S3) report on the account's default bus; the shop's events on its own.
         eventBus: rule.bus === 'default' ? undefined : this.bus,
-        description: `${rule.detailType} from ${rule.source} to ${rule.consumer}`,
+        description: `${[rule.detailType].flat().join(', ')} from ${rule.source} to ${rule.consumer}`,
         eventPattern: {
           source: [rule.source],
-          detailType: [rule.detailType],
+          detailType: [rule.detailType].flat(),
           ...(rule.mediaKeyPrefix !== undefined
             ? {
                 detail: {

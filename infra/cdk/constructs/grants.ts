@@ -2,7 +2,9 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { PAGES_PREFIX, TEMPLATE_KEY } from '@linea/web/server/page-routing';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { RoutePermissions } from '../../../functions/routes';
 import { MEDIA_IMAGE_PREFIX } from '@linea/shared/domain/product-image';
@@ -23,6 +25,8 @@ export interface GrantTargets {
   readonly mediaBucket: IBucket;
   /** The shop assistant's model (API functions only). */
   readonly chatModel?: ChatModel;
+  /** The storefront: its bucket (the published app, the prerendered pages) and its distribution. */
+  readonly site?: { readonly bucket: IBucket; readonly distribution: IDistribution };
 }
 
 /** Turns a table entry's declared permissions into grants, and nothing more. */
@@ -43,6 +47,12 @@ export function grantPermissions(grantee: IGrantable, permissions: RoutePermissi
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [...targets.chatModel.resourceArns] }),
     );
+  }
+  if (permissions.sitePages) {
+    if (!targets.site) throw new Error('sitePages needs the site among the grant targets');
+    targets.site.bucket.grantRead(grantee, TEMPLATE_KEY);
+    targets.site.bucket.grantPut(grantee, `${PAGES_PREFIX}*`);
+    targets.site.distribution.grantCreateInvalidation(grantee);
   }
   if (permissions.media === 'process') {
     targets.mediaBucket.grantRead(grantee, `${UPLOAD_PREFIX}*`);

@@ -10,6 +10,7 @@ import type {
   CONFIG_ENV_NAMES,
   Config,
   MEDIA_BUCKET_ENV_NAMES,
+  SITE_PAGES_ENV_NAMES,
   TOKEN_ENV_NAMES,
   TokenConfig,
   USER_POOL_ENV_NAMES,
@@ -56,6 +57,8 @@ export interface ShopFunctionProps extends Pick<
   readonly nodeModules?: readonly string[];
   /** The bucket of product photos (functions whose permissions name `media`). @default none */
   readonly mediaBucketName?: string;
+  /** Where the storefront's pages go (functions whose permissions say `sitePages`). @default none */
+  readonly sitePages?: { readonly bucketName: string; readonly distributionId: string };
   /** The shop assistant's Bedrock model (functions whose permissions say `invokeChatModel`). @default none */
   readonly chatModelId?: string;
   /** @default RetentionDays.ONE_MONTH */
@@ -158,6 +161,12 @@ export class ShopFunction extends NodejsFunction {
         ...(props.mediaBucketName
           ? ({ MEDIA_BUCKET: props.mediaBucketName } satisfies Record<(typeof MEDIA_BUCKET_ENV_NAMES)[number], string>)
           : {}),
+        ...(props.sitePages
+          ? ({
+              SITE_BUCKET: props.sitePages.bucketName,
+              DISTRIBUTION_ID: props.sitePages.distributionId,
+            } satisfies Record<(typeof SITE_PAGES_ENV_NAMES)[number], string>)
+          : {}),
         ...props.environment,
       },
       bundling: {
@@ -183,6 +192,9 @@ export class ShopFunction extends NodejsFunction {
         // React (the order emails) picks its production build from NODE_ENV at bundle time;
         // without this the bundle carries, and runs, the slower development build.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        // The storefront pages function renders the web app's components, whose styles are the
+        // browser build's business.
+        loader: { '.css': 'empty' },
         logLevel: LogLevel.WARNING,
         ...(props.nodeModules?.length
           ? {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -28,6 +29,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { API_PATH, withRuntimeConfig, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import { buildRobotsTxt } from '@linea/shared/domain/site-map';
+import { PAGE_ROUTING_CODE, PAGES_PREFIX } from '@linea/web/server/page-routing';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../../functions/routes';
 
@@ -51,20 +53,12 @@ export const STRIP_API_PREFIX_CODE = `function handler(event) {
 
 /**
  * CloudFront Function (cloudfront-js-2.0) on viewer requests of the site's default behaviour:
- * the single-page-app fallback. A path whose last segment has no file extension is a client-side
- * route (/product/42, /dashboard) and gets the app shell; a file that does not exist stays an
- * error. A function, not the distribution's custom error pages, because those apply to every
- * behaviour and would turn the API's own 403 and 404 answers into index.html.
+ * each page path gets its prerendered page in the visitor's language, or the app's shell (see
+ * web/src/server/page-routing.ts, which the local web server runs too); files stay as they are.
+ * A function, not the distribution's custom error pages, because those apply to every behaviour
+ * and would turn the API's own 403 and 404 answers into HTML.
  */
-export const SPA_FALLBACK_CODE = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  var last = uri.substring(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
+export { PAGE_ROUTING_CODE };
 
 /** The CloudFront path pattern of a route under `/api`: `/products/{id}` is `/api/products/*`. */
 export function apiPathPattern(routePath: string): string {
@@ -107,6 +101,7 @@ export class Website extends Construct {
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   private readonly assetDir: string;
   private content?: BucketDeployment;
+  private publishedConfig?: WebRuntimeConfig;
   private apiRouted = false;
 
   constructor(scope: Construct, id: string, props: WebsiteProps) {
@@ -169,9 +164,9 @@ export class Website extends Construct {
       },
     });
 
-    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
-      comment: 'LINEA: client-side routes get index.html',
-      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+    const pageRouting = new CloudFrontFunction(this, 'PageRouting', {
+      comment: 'LINEA: each page path gets its prerendered page in the visitor language',
+      code: FunctionCode.fromInline(PAGE_ROUTING_CODE),
       runtime: FunctionRuntime.JS_2_0,
     });
 
@@ -188,7 +183,8 @@ export class Website extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        // The routing function writes the language and the page into the path: the cache key.
+        functionAssociations: [{ function: pageRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         // Variants' names carry their image id and never change: cached at the edge and in browsers.
@@ -200,7 +196,7 @@ export class Website extends Construct {
           responseHeadersPolicy: this.responseHeadersPolicy,
         },
       },
-      // No custom error responses: they would apply to /api/* too (see SPA_FALLBACK_CODE).
+      // No custom error responses: they would apply to /api/* too (see PAGE_ROUTING_CODE).
     });
 
     this.node.addValidation({
@@ -282,6 +278,17 @@ export class Website extends Construct {
     });
   }
 
+  /**
+   * What the published app is made of: the build's index.html (which names every entry chunk by
+   * its content hash) and the runtime config (its ids resolved at deploy). A change of either
+   * means the prerendered pages must be rendered again.
+   */
+  get publishedApp(): { build: string; config: WebRuntimeConfig } {
+    if (!this.publishedConfig) throw new Error('Website: call deployContent(config) first.');
+    const index = readFileSync(path.join(this.assetDir, 'index.html'));
+    return { build: createHash('sha256').update(index).digest('hex'), config: this.publishedConfig };
+  }
+
   /** The storefront's origin, e.g. `https://d123.cloudfront.net`. */
   get url(): string {
     return `https://${this.distribution.distributionDomainName}`;
@@ -314,6 +321,7 @@ export class Website extends Construct {
     // Every page carries the config, read at synth; its ids are tokens that the deployment
     // fills in at deploy time. The app reads it before its first render, with no request.
     const runtimeConfig: WebRuntimeConfig = { ...config, apiUrl: API_PATH };
+    this.publishedConfig = runtimeConfig;
     const pages = htmlPages(this.assetDir).map((page) =>
       Source.data(page, withRuntimeConfig(readFileSync(path.join(this.assetDir, page), 'utf8'), runtimeConfig)),
     );
@@ -326,8 +334,9 @@ export class Website extends Construct {
         Source.data('robots.txt', buildRobotsTxt(`${this.url}${API_PATH}`)),
       ],
       destinationBucket: this.bucket,
-      // Pruning must leave the hashed assets, which the other deployment owns.
-      exclude: [`${HASHED_ASSETS_DIR}/*`],
+      // Pruning must leave the hashed assets, which the other deployment owns, and the
+      // prerendered pages, which the storefront pages function writes after each deploy.
+      exclude: [`${HASHED_ASSETS_DIR}/*`, `${PAGES_PREFIX}*`],
       // index.html (with its config) changes on every deploy under the same name.
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,

@@ -15,7 +15,6 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
-import type { ProductDto } from '@linea/shared/contracts/products';
 import { htmlSafeJson, withRuntimeConfig, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import type { Locale } from '@linea/shared/domain/money';
 import { ApiError } from '../api/client';
@@ -28,28 +27,9 @@ import { paths } from '../config/paths';
 import { productQuery } from '../features/catalog/api/get-product';
 import { productsQuery } from '../features/catalog/api/get-products';
 import { i18nOptions } from '../i18n/i18n';
+import type { RenderInput, RenderPage, RenderResult, RenderShell } from './render-contract';
 
-export interface RenderInput {
-  /** The page's path and query ("/products?category=outerwear"), or an absolute URL. */
-  url: string;
-  locale: Locale;
-  /** The runtime config the page carries, as the hosts write it. */
-  config: WebRuntimeConfig;
-  /** The in-stock catalogue in `locale`, as GET /products?lang= answers it. */
-  catalogue: { products: readonly ProductDto[] };
-  /** The built index.html (web/dist/index.html): its scripts, styles and head. */
-  template: string;
-  /** The site's origin for absolute URLs (canonical, og:url, JSON-LD) when `url` is a path. */
-  origin?: string;
-}
-
-export interface RenderResult {
-  /** 200, 404 for an unknown path or product, 3xx for a page that sends the visitor elsewhere. */
-  status: number;
-  html: string;
-  /** Where a 3xx sends the visitor. */
-  location?: string;
-}
+export type { RenderInput, RenderResult };
 
 const DEFAULT_ORIGIN = 'http://localhost';
 
@@ -99,6 +79,23 @@ export function headHtml(head: PageHead): string {
   return tags.join('\n    ');
 }
 
+/** The page with `<html lang>` set to `locale`. */
+function withLanguage(html: string, locale: Locale): string {
+  return html.replace(/<html\b[^>]*>/i, (tag) =>
+    /\slang="[^"]*"/.test(tag)
+      ? tag.replace(/\slang="[^"]*"/, ` lang="${locale}"`)
+      : `${tag.slice(0, -1)} lang="${locale}">`,
+  );
+}
+
+/**
+ * The app with an empty root in `locale`, for the pages the browser draws itself (a cart, an
+ * account, a list arranged by its URL): the visitor's language is known before any script runs.
+ */
+export const renderShell: RenderShell = (template, locale, config) => {
+  return withRuntimeConfig(withLanguage(template, locale), config);
+};
+
 /** The template with the page's language, head, data and markup. */
 function fillTemplate(
   template: string,
@@ -111,11 +108,7 @@ function fillTemplate(
     config: WebRuntimeConfig;
   },
 ): string {
-  let html = template.replace(/<html\b[^>]*>/i, (tag) =>
-    /\slang="[^"]*"/.test(tag)
-      ? tag.replace(/\slang="[^"]*"/, ` lang="${parts.locale}"`)
-      : `${tag.slice(0, -1)} lang="${parts.locale}">`,
-  );
+  let html = withLanguage(template, parts.locale);
   if (parts.head) {
     // The template's own title and description give way to the page's.
     html = html.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
@@ -174,7 +167,7 @@ function warmUp(render: () => string): Promise<void> {
   return warmedUp;
 }
 
-export async function renderPage(input: RenderInput): Promise<RenderResult> {
+export const renderPage: RenderPage = async (input) => {
   const base = new URL(input.url, input.origin ?? DEFAULT_ORIGIN);
   const url = new URL(`${base.pathname}${base.search}`, input.origin ?? base.origin);
 
@@ -234,4 +227,4 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     config: input.config,
   });
   return { status, html };
-}
+};
