@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -52,15 +53,41 @@ function keepOutOfEntry(): Plugin {
 }
 
 /**
- * Framework code every page needs changes far less often than the app: one long-cached chunk.
- * Everything else is split by Rolldown along the lazy routes.
+ * react-router's package exports only its development build (dist/development), whatever the mode;
+ * the production build beside it (dist/production, the same files) differs in its dev warnings
+ * being off. The browser bundle takes the production build: ~0.6 KiB gzip less before render,
+ * and no development warnings in shoppers' consoles. The server renderer keeps the package's own.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const DEVELOPMENT = /([\\/]node_modules[\\/]react-router[\\/]dist[\\/])development([\\/])/;
+  return {
+    name: 'linea:react-router-production',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router' && source !== 'react-router/dom') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !DEVELOPMENT.test(resolved.id)) return resolved;
+      const production = resolved.id.replace(DEVELOPMENT, '$1production$2');
+      return existsSync(production) ? { ...resolved, id: production } : resolved;
+    },
+  };
+}
+
+/**
+ * Framework code changes far less often than the app: it is kept apart in long-cached chunks.
+ * `vendor` holds only what the first render needs (Rolldown's `$initial`: statically imported
+ * from the entry); the rest of these packages that the lazy routes use (TanStack Query's
+ * useQuery, useQueries, infinite queries) is one `vendor-lazy` chunk, downloaded with the first
+ * route that needs it instead of before every page. Everything else is split by Rolldown along the
+ * lazy routes.
  */
 const VENDOR =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand)[\\/]/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), keepOutOfEntry()],
+  plugins: [react(), reactRouterProductionBuild(), keepOutOfEntry()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -70,7 +97,12 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'vendor', test: VENDOR }] },
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: VENDOR, tags: ['$initial'], priority: 2 },
+            { name: 'vendor-lazy', test: VENDOR, priority: 1 },
+          ],
+        },
       },
     },
   },

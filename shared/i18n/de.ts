@@ -1,13 +1,12 @@
 import type { Dictionary } from './en';
 import { categoryLabels } from '../domain/category';
-import { serverDe } from './server-de';
+import { orderStatusesDe } from './server-de';
 
 export const de: Dictionary = {
   brand: {
     name: 'LINEA',
     tagline: 'Erlesene Essentials, zeitloses Design',
   },
-  email: serverDe.email,
   common: {
     loading: 'Wird geladen...',
     retry: 'Erneut versuchen',
@@ -466,7 +465,7 @@ export const de: Dictionary = {
     orderNumber: 'Bestellnummer',
     date: 'Datum',
     status: 'Status',
-    statuses: serverDe.orderStatuses,
+    statuses: orderStatusesDe,
     itemsHeading: 'Artikel',
     items: 'Artikel in dieser Bestellung',
     size: 'Grösse',
@@ -901,7 +900,6 @@ export const de: Dictionary = {
     authDescription: 'Melden Sie sich bei Ihrem LINEA Konto an oder eröffnen Sie eines.',
     dashboardDescription: 'Ihr LINEA Konto: Ihre Angaben und Bestellungen.',
   },
-  payment: serverDe.payment,
   errors: {
     VALIDATION: 'Bitte überprüfen Sie Ihre Eingaben und versuchen Sie es erneut.',
     UNAUTHENTICATED: 'Bitte melden Sie sich an, um fortzufahren.',

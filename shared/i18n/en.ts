@@ -1,22 +1,22 @@
 import type { ApiErrorCode } from '../errors';
 import { categoryLabels } from '../domain/category';
-import { serverEn, type Widen } from './server-en';
+import { orderStatusesEn, type Widen } from './server-en';
 
 /** Sections other code relies on by construction: every API error code has a text. */
 type EnRequirements = Record<string, unknown> & { errors: Record<ApiErrorCode, string> };
 
 /**
  * The product's texts in English: the source language. Every key here must exist in de.ts
- * (the `Dictionary` type makes a missing one a compile error). The web app and the emails
- * read from these same dictionaries; the texts the server sends are written in server-en.ts and
- * taken from there.
+ * (the `Dictionary` type makes a missing one a compile error). The texts the server sends are
+ * written in server-en.ts: the order statuses, which the web app shows too, are taken from there;
+ * the emails' and the payment page's texts stay out of these dictionaries (and so out of the web
+ * app's bundle), which hold only what the web app shows.
  */
 export const en = {
   brand: {
     name: 'LINEA',
     tagline: 'Elevated essentials, timeless design',
   },
-  email: serverEn.email,
   common: {
     loading: 'Loading...',
     retry: 'Try again',
@@ -466,7 +466,7 @@ export const en = {
     orderNumber: 'Order number',
     date: 'Date',
     status: 'Status',
-    statuses: serverEn.orderStatuses,
+    statuses: orderStatusesEn,
     itemsHeading: 'Items',
     items: 'Items in this order',
     size: 'Size',
@@ -897,8 +897,6 @@ export const en = {
     authDescription: 'Sign in to your LINEA account or create one.',
     dashboardDescription: 'Your LINEA account: your details and orders.',
   },
-  /** What the payment provider's hosted page shows for the order. */
-  payment: serverEn.payment,
   /** One text per ApiErrorCode (checked below): the UI shows these, never a server message. */
   errors: {
     VALIDATION: 'Please check your input and try again.',

@@ -1,5 +1,15 @@
 import type { ServerTexts } from './server-en';
 
+/** The order statuses in German (order pages, emails, the assistant); also in the storefront's de.ts. */
+export const orderStatusesDe: ServerTexts['orderStatuses'] = {
+  pending: 'Ausstehend',
+  confirmed: 'Bestätigt',
+  processing: 'In Bearbeitung',
+  shipped: 'Versandt',
+  delivered: 'Zugestellt',
+  cancelled: 'Storniert',
+};
+
 /** The server's texts in German; the same keys as server-en.ts (the type makes a missing one an error). */
 export const serverDe: ServerTexts = {
   email: {
@@ -92,12 +102,5 @@ export const serverDe: ServerTexts = {
     shippingRate: 'Standardversand, Schweiz',
     discount: 'Rabatt',
   },
-  orderStatuses: {
-    pending: 'Ausstehend',
-    confirmed: 'Bestätigt',
-    processing: 'In Bearbeitung',
-    shipped: 'Versandt',
-    delivered: 'Zugestellt',
-    cancelled: 'Storniert',
-  },
+  orderStatuses: orderStatusesDe,
 };

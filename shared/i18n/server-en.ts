@@ -1,8 +1,18 @@
+/** An order's status as the shopper reads it (order pages, emails, the assistant). */
+export const orderStatusesEn = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+} as const;
+
 /**
  * The texts the server sends (emails, the payment page's lines, order statuses), in English: the
- * one place they are written. en.ts takes these sections from here, so the web app reads the same
- * texts; the functions import only this slice (shared/i18n/server.ts), not the storefront's
- * dictionaries.
+ * one place they are written. The functions import only this slice (shared/i18n/server.ts), not
+ * the storefront's dictionaries; the storefront's (en.ts) take the order statuses from here, and
+ * leave the emails' and the payment page's texts out of the web app's bundle.
  */
 export const serverEn = {
   email: {
@@ -93,15 +103,7 @@ export const serverEn = {
     shippingRate: 'Standard shipping, Switzerland',
     discount: 'Discount',
   },
-  /** An order's status as the shopper reads it (order pages, emails, the assistant). */
-  orderStatuses: {
-    pending: 'Pending',
-    confirmed: 'Confirmed',
-    processing: 'Processing',
-    shipped: 'Shipped',
-    delivered: 'Delivered',
-    cancelled: 'Cancelled',
-  },
+  orderStatuses: orderStatusesEn,
 } as const;
 
 /** A dictionary's shape with its texts widened from literals to strings: what a translation must have. */

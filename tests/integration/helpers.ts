@@ -15,7 +15,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { decodeJwt } from 'jose';
-import { dictionaries } from '@linea/shared/i18n/index';
+import { serverDictionaries } from '@linea/shared/i18n/server';
 import { inject } from 'vitest';
 import type { DeadLetter, LocalCloudEndpoints } from '../../infra/local/cloud';
 
@@ -176,7 +176,7 @@ export async function waitForEmailWhere(
 
 /** The subjects of the codes Cognito sends (sign-up, reset, verification, invitation), in every language. */
 const ACCOUNT_CODE_SUBJECTS: ReadonlySet<string> = new Set(
-  Object.values(dictionaries).flatMap(({ email: { accountCode: t } }) => [
+  Object.values(serverDictionaries).flatMap(({ email: { accountCode: t } }) => [
     t.signUpSubject,
     t.resetSubject,
     t.verifySubject,

@@ -32,14 +32,15 @@ export const WEB_BUDGETS = {
   /** index.html's entry script plus its modulepreloads: a storefront page's JavaScript before it can render. */
   beforeRender: {
     targetKiB: 110, // issue "Speed", item 3
-    ceilingKiB: 183,
+    ceilingKiB: 177,
     note:
-      'measured 177.7 KiB: the vendor chunk (react-dom, react-router, i18next, TanStack Query; 122.9 KiB), ' +
-      'the entry (38.1 KiB) and the session chunk with zod/mini for the runtime config (14.2 KiB); ' +
+      'measured 171.9 KiB: the vendor chunk (what the first render needs of react-dom, react-router, i18next, ' +
+      'TanStack Query and zustand; 120.1 KiB), the entry (35.6 KiB, of it ~15 KiB the dictionaries of both ' +
+      'languages) and the session chunk with zod/mini for the runtime config and the cart (14.2 KiB); ' +
       'the prerendering work is to bring it to the target',
   },
   /** Each storefront route (src/routes/<name>.tsx): its chunk and the chunks it needs beyond the entry's. */
-  routeChunk: { targetKiB: 40, ceilingKiB: 40 }, // largest: dashboard.tsx, 35.1 KiB
+  routeChunk: { targetKiB: 40, ceilingKiB: 40 }, // largest: dashboard.tsx, 39.2 KiB
   /** Each other lazy chunk of the storefront (Amplify for sign-in, menus, the shop assistant), likewise. */
   lazyChunk: { targetKiB: 40, ceilingKiB: 40 }, // largest: lib/auth/amplify-auth.ts, 36.9 KiB
   /** The back office (src/routes/admin*.tsx) and the lazy chunks only it loads (recharts): never a shopper's. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { ApiError, createApiClient } from './client';
+import { ApiError } from './api-error';
+import { createApiClient } from './client';
 
 const schema = z.object({ ok: z.boolean() });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { isApiError } from '../api/client';
+import { isApiError } from '../api/api-error';
 import { ErrorMessage } from '../components/ui/error-message';
 import { StatusMessage } from '../components/ui/status-message';
 import { usePageOrigin } from '../components/ui/server-page';

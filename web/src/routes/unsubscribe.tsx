@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../api/client';
+import { isApiError } from '../api/api-error';
 import { Button } from '../components/ui/button';
 import { usePageMeta } from '../components/ui/use-page-meta';
 import { paths } from '../config/paths';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LOCALES } from '@linea/shared/i18n/index';
+import { LOCALES } from '@linea/shared/i18n/locales';
 import { setLocale, useLocale } from '../../i18n/i18n';
 
 export interface LanguageSwitcherProps {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
+import { isApiError } from '../../api/api-error';
 import { Button } from './button';
 
 /** An API failure as text: `errors.<code>`, never the server's own message. */

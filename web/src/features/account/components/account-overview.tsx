@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { useSessionStore } from '../../../stores/session-store';

@@ -6,7 +6,7 @@ import type { ProductDto } from '@linea/shared/contracts/products';
 import { formatChf, type Locale } from '@linea/shared/domain/money';
 import { MAX_ORDER_LINE_QUANTITY } from '@linea/shared/domain/order';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { useErrorText } from '../../../components/ui/error-message';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '@linea/shared/contracts/orders';
 import { CARRIERS, trackingUrlFor } from '@linea/shared/domain/carriers';
 import { ORDER_STATUSES, type OrderStatus } from '@linea/shared/domain/order-status';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextAreaField } from '../../../components/ui/text-area-field';

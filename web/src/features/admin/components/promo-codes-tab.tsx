@@ -5,7 +5,7 @@ import type { AdminPromoDto, CreatePromoInput } from '@linea/shared/contracts/pr
 import { DEFAULT_PROMO_VALUE } from '@linea/shared/contracts/promo-codes';
 import { formatChf } from '@linea/shared/domain/money';
 import { PROMO_CODE_MAX_LENGTH, PROMO_TYPES, type PromoType } from '@linea/shared/domain/promo';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { ErrorMessage } from '../../../components/ui/error-message';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { meQuery } from '../../account/api/get-me';
 import { selectIsSignedIn, useSessionStore } from '../../../stores/session-store';
 

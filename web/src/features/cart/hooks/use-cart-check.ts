@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import { lineKey, type CartLine } from '@linea/shared/domain/cart';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { useLocale } from '../../../i18n/i18n';
 import { useCartStore } from '../../../stores/cart-store';
 import { cartProductQuery } from '../api/get-cart-product';

@@ -1,11 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { en } from '@linea/shared/i18n/en';
-
-type KnownCategory = keyof typeof en.categories;
-
-function isKnownCategory(id: string): id is KnownCategory {
-  return Object.hasOwn(en.categories, id);
-}
+import { isKnownCategory } from '@linea/shared/domain/category';
 
 /** A category's label: translated for the shop's known categories, else its name from the data. */
 export function useCategoryLabel() {

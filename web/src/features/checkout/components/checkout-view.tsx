@@ -7,7 +7,7 @@ import type { CheckoutRequest } from '@linea/shared/contracts/checkout';
 import type { PromoDto } from '@linea/shared/contracts/promo-codes';
 import type { CartLine } from '@linea/shared/domain/cart';
 import { priceOrder } from '@linea/shared/domain/pricing';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../i18n/i18n';

@@ -5,7 +5,7 @@ import type { PromoDto } from '@linea/shared/contracts/promo-codes';
 import type { Rappen } from '@linea/shared/domain/money';
 import { promoDiscount } from '@linea/shared/domain/pricing';
 import { isPromoCodeWellFormed, normalizePromoCode } from '@linea/shared/domain/promo';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useLocale } from '../../../i18n/i18n';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contactMessageRequest, type ContactMessageRequest } from '@linea/shared/contracts/contact';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '../../../api/api-error';
 import { ToastOutlet } from '../../../components/ui/toast-outlet';
 import { setLocale } from '../../../i18n/i18n';
 import { useToastStore } from '../../../stores/toast-store';

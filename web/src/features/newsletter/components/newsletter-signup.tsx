@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SubscribeRequest } from '@linea/shared/contracts/newsletter';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../components/ui/button';
 import { useLocale } from '../../../i18n/i18n';
 import { toast } from '../../../stores/toast-store';

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { OrderDto, OrderItemDto } from '@linea/shared/contracts/orders';
 import { formatChf, VAT_RATE_PERCENT } from '@linea/shared/domain/money';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../components/ui/button';
 import { useErrorText } from '../../../components/ui/error-message';
 import { Price } from '../../../components/ui/price';

@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@linea/shared/contracts/products';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { paths } from '../../../config/paths';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { StatusMessage } from '../../../components/ui/status-message';

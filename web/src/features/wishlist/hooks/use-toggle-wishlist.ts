@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import type { WishlistResponse } from '@linea/shared/contracts/wishlist';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { useLocale } from '../../../i18n/i18n';
 import { useSessionStore } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
