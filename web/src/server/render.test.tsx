@@ -123,6 +123,8 @@ describe.each(['en', 'de'] as const)('renderPage in %s', (locale) => {
     expect(html).toContain(`<title>${localTee.name} · LINEA</title>`);
     expect(html).toContain('<meta property="og:type" content="product" />');
     expect(html).toContain('<link rel="canonical" href="https://linea.test/product/tee" />');
+    expect(html).toContain('<link rel="alternate" hreflang="de" href="https://linea.test/product/tee?lang=de" />');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://linea.test/product/tee" />');
     expect(html).toMatch(/<script id="page-json-ld" type="application\/ld\+json">\{[^<]*"@type":"Product"/);
     // The image's preload, hoisted by React, is in the head and not in #root.
     expect(rootOf(html)).not.toMatch(/^<link/);

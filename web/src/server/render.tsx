@@ -73,6 +73,9 @@ export function headHtml(head: PageHead): string {
     if (content) tags.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`);
   }
   tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  for (const { hreflang, href } of head.alternates) {
+    tags.push(`<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}" />`);
+  }
   if (head.jsonLd) {
     tags.push(`<script id="page-json-ld" type="application/ld+json">${htmlSafeJson(head.jsonLd)}</script>`);
   }

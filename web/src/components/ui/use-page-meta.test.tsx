@@ -34,4 +34,25 @@ describe('usePageMeta', () => {
     rerender({});
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
+
+  it('names the page in each language by ?lang= and x-default, and none for a page kept out of search', () => {
+    window.history.replaceState(null, '', '/products?category=outerwear&lang=de');
+    const { rerender } = renderHook((props: { noindex?: boolean }) => usePageMeta({ title: 'Products', ...props }), {
+      initialProps: {} as { noindex?: boolean },
+    });
+    const alternates = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')].map((link) => [
+        link.hreflang,
+        link.getAttribute('href'),
+      ]);
+    const origin = window.location.origin;
+    expect(alternates()).toEqual([
+      ['en', `${origin}/products?category=outerwear&lang=en`],
+      ['de', `${origin}/products?category=outerwear&lang=de`],
+      ['x-default', `${origin}/products?category=outerwear`],
+    ]);
+    rerender({ noindex: true });
+    expect(alternates()).toEqual([]);
+    window.history.replaceState(null, '', '/');
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { LOCALES } from '@linea/shared/i18n/locales';
 import { useServerPage } from './server-page';
 
 export interface PageMeta {
@@ -44,6 +45,17 @@ function setCanonical(href: string): void {
   link.href = href;
 }
 
+function setAlternates(alternates: PageHead['alternates']): void {
+  document.head.querySelectorAll('link[rel="alternate"][hreflang]').forEach((link) => link.remove());
+  for (const { hreflang, href } of alternates) {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.hreflang = hreflang;
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 function setJsonLd(data: Record<string, unknown> | undefined): void {
   document.getElementById(JSON_LD_ID)?.remove();
   if (!data) return;
@@ -67,7 +79,22 @@ export interface PageHead {
   title: string;
   metas: HeadMeta[];
   canonical: string;
+  /**
+   * The page in each language (`?lang=`, which the host's page routing honours first) and
+   * `x-default` (the host picks by the visitor's cookie or Accept-Language); none for a page kept
+   * out of search results.
+   */
+  alternates: { hreflang: string; href: string }[];
   jsonLd: Record<string, unknown> | undefined;
+}
+
+/** The URL with its `lang` parameter set to `locale`, or taken off (undefined). */
+function inLanguage(where: { origin: string; pathname: string; search: string }, locale?: string): string {
+  const params = new URLSearchParams(where.search);
+  params.delete('lang');
+  if (locale) params.set('lang', locale);
+  const query = params.toString();
+  return `${where.origin}${where.pathname}${query ? `?${query}` : ''}`;
 }
 
 /** Resolves a page's meta against where it is shown (`origin`, `pathname`, `search`). */
@@ -94,6 +121,12 @@ export function pageHead(
       { attribute: 'name', key: 'robots', content: noindex ? 'noindex' : undefined },
     ],
     canonical: url,
+    alternates: noindex
+      ? []
+      : [
+          ...LOCALES.map((locale) => ({ hreflang: locale, href: inLanguage(where, locale) })),
+          { hreflang: 'x-default', href: inLanguage(where) },
+        ],
     jsonLd: meta.jsonLd,
   };
 }
@@ -128,6 +161,7 @@ export function usePageMeta(meta: PageMeta): void {
     document.title = head.title;
     head.metas.forEach(({ attribute, key, content }) => setMeta(attribute, key, content));
     setCanonical(head.canonical);
+    setAlternates(head.alternates);
     setJsonLd(head.jsonLd);
   }, [title, description, image, type, jsonLd, noindex, t]);
 
