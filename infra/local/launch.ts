@@ -3,7 +3,7 @@
  * and returns them as one object with one stop(). cloud.ts decides whether to call this at all
  * (one local cloud per process); everything else about the wiring is here.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, unwatchFile, watchFile, writeFileSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -165,9 +165,11 @@ export async function launch(
     return server;
   };
 
+  const unwatchOnStop: Array<() => void> = [];
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
+    unwatchOnStop.forEach((unwatch) => unwatch());
     // Stripe first (its webhooks feed the bus), then the bus: it may still deliver, and
     // dead-letters what it cannot finish.
     await stripe?.close();
@@ -371,24 +373,37 @@ export async function launch(
       authFlow: 'USER_PASSWORD_AUTH',
       stage: 'local',
     };
-    // As a deploy publishes the app and its trigger renders every page into it.
-    const published = await publishSite({
-      webDist,
-      config: webConfig,
-      s3Endpoint: loopback(ports.s3),
-      bucket: SITE_BUCKET,
-      region: REGION,
-      credentials: {
-        accessKeyId: env.AWS_ACCESS_KEY_ID as string,
-        secretAccessKey: env.AWS_SECRET_ACCESS_KEY as string,
-      },
-    });
-    if (published) {
+    // As a deploy publishes the app and its custom resource renders every page into it; again
+    // whenever the web app is rebuilt while this runs (the pages name its chunks).
+    const publishAndRender = async (): Promise<void> => {
+      const published = await publishSite({
+        webDist,
+        config: webConfig,
+        s3Endpoint: loopback(ports.s3),
+        bucket: SITE_BUCKET,
+        region: REGION,
+        credentials: {
+          accessKeyId: env.AWS_ACCESS_KEY_ID as string,
+          secretAccessKey: env.AWS_SECRET_ACCESS_KEY as string,
+        },
+      });
+      if (!published) {
+        warn(
+          `[local] ${webDist}/index.html does not exist: the storefront's pages are not rendered (run npm run build)`,
+        );
+        return;
+      }
       const rendered = (await invoke(STOREFRONT_PAGES_CONSUMER, {}, CONSUMER_TIMEOUT_MS)) as RenderedPages;
       log(`[local] rendered ${rendered.keys.length} storefront pages into s3://${SITE_BUCKET}/`);
-    } else {
-      warn(`[local] ${webDist}/index.html does not exist: the storefront's pages are not rendered (run npm run build)`);
-    }
+    };
+    await publishAndRender();
+    const builtIndex = join(webDist, 'index.html');
+    const onRebuild = (current: Stats, previous: Stats): void => {
+      if (stopped || current.mtimeMs === previous.mtimeMs || !current.isFile()) return;
+      publishAndRender().catch((err: unknown) => warn(`[local] rendering the pages again failed: ${String(err)}`));
+    };
+    watchFile(builtIndex, { interval: 1000, persistent: false }, onRebuild);
+    unwatchOnStop.push(() => unwatchFile(builtIndex, onRebuild));
     const maxRequestBytes = options.maxRequestBytes ?? 1024 * 1024;
     // The web server's /api/*, as CloudFront's /api/* behaviour: the browser's only way to the API.
     const apiProxy = createApiProxy({ target: apiUrl, maxRequestBytes, log: verboseLog });
