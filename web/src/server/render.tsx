@@ -22,6 +22,7 @@ import { ApiError } from '../api/client';
 import { AppProvider } from '../app/provider';
 import { createQueryClient, QUERY_STATE_ELEMENT_ID } from '../app/query-client';
 import { createRoutes } from '../app/router';
+import { preloadThemeMenu } from '../components/layout/theme-toggle';
 import { ServerPageContext, type ServerPage } from '../components/ui/server-page';
 import type { PageHead } from '../components/ui/use-page-meta';
 import { paths } from '../config/paths';
@@ -158,22 +159,6 @@ function fillCache(queryClient: QueryClient, input: RenderInput, productId: stri
   return false;
 }
 
-let warmedUp: Promise<void> | undefined;
-
-/**
- * React.lazy parts of the shell (the header's theme menu) resolve only after a render has asked
- * for them; renderToString does not wait, so the first page of a process would have the menu's
- * stand-in and every later one the menu. One render ahead, once, makes every page the same.
- */
-function warmUp(render: () => string): Promise<void> {
-  warmedUp ??= (async () => {
-    render();
-    await import('../components/layout/theme-menu');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  })();
-  return warmedUp;
-}
-
 export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const base = new URL(input.url, input.origin ?? DEFAULT_ORIGIN);
   const url = new URL(`${base.pathname}${base.search}`, input.origin ?? base.origin);
@@ -216,10 +201,12 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
       </ServerPageContext>
     </StrictMode>
   );
+  // The header's theme menu is a lazy part of the shell: loaded first, every page has it (not
+  // its stand-in), as the browser's first render over this HTML has (app/start.tsx).
+  await preloadThemeMenu();
   // renderToString, not a prerender that waits for every Suspense boundary: the page's own code
   // and data are resolved above (lazy routes by the handler, data in the cache), and a boundary
   // completed late would be written with inline scripts, which the site's CSP forbids.
-  await warmUp(() => renderToString(page));
   const rendered = renderToString(page);
   // React puts the resources it hoists (the product image's preload) first: they go to the head.
   const [, hoisted = '', markup = ''] = /^((?:<link\b[^>]*>)*)([\s\S]*)$/.exec(rendered) ?? [];
