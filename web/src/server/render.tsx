@@ -11,7 +11,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
@@ -20,7 +20,7 @@ import { htmlSafeJson, withRuntimeConfig, type WebRuntimeConfig } from '@linea/s
 import type { Locale } from '@linea/shared/domain/money';
 import { ApiError } from '../api/client';
 import { AppProvider } from '../app/provider';
-import { createQueryClient, QUERY_STATE_ELEMENT_ID } from '../app/query-client';
+import { createQueryClient, dehydrateForPage, QUERY_STATE_ELEMENT_ID } from '../app/query-client';
 import { createRoutes } from '../app/router';
 import { preloadThemeMenu } from '../components/layout/theme-toggle';
 import { ServerPageContext, type ServerPage } from '../components/ui/server-page';
@@ -217,7 +217,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     head,
     hoisted,
     markup,
-    queryState: dehydrate(queryClient),
+    queryState: dehydrateForPage(queryClient),
     config: input.config,
   });
   return { status, html };
