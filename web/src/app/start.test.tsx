@@ -27,7 +27,7 @@ vi.mock('../lib/auth/session', async (importOriginal) => ({
 
 /** The app's own index.html: the renderer works on the built one the same way. */
 // act() flushes the hydration, its effects and what they start, as a test of React expects.
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const template = readFileSync(`${import.meta.dirname}/../../index.html`, 'utf8');
 
