@@ -38,6 +38,8 @@ function chosenLocale(): Locale | undefined {
  * page's <html lang> (the host's pick from Accept-Language; "en" in a page no host chose for).
  */
 export function preferredLocale(): Locale {
+  // The server renders in the language it is asked for (server/render.tsx).
+  if (typeof document === 'undefined') return DEFAULT_LOCALE;
   const requested = new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAMETER);
   if (isLocale(requested)) return requested;
   return chosenLocale() ?? pageLocale() ?? DEFAULT_LOCALE;
