@@ -15,6 +15,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { ApiProxy } from './api-proxy';
 import { listen, type RunningServer } from './http-server';
+import { cookieValue, LANGUAGE_COOKIE } from '@linea/shared/i18n/language-choice';
 import { routeViewerRequest } from '@linea/web/server/page-routing';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -86,16 +87,10 @@ export interface WebServerOptions {
   readonly log: (line: string) => void;
 }
 
-/** The request's cookies by name (the first of a repeated name, as CloudFront Functions see them). */
-function cookiesOf(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator < 0) continue;
-    const name = part.slice(0, separator).trim();
-    if (name && !(name in cookies)) cookies[name] = part.slice(separator + 1).trim();
-  }
-  return cookies;
+/** The one cookie the page routing reads, as CloudFront Functions would see it. */
+function languageCookieOf(header: string | undefined): Record<string, string> {
+  const value = cookieValue(header, LANGUAGE_COOKIE);
+  return value === undefined ? {} : { [LANGUAGE_COOKIE]: value };
 }
 
 export function startWebServer(options: WebServerOptions): Promise<RunningServer> {
@@ -134,7 +129,7 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
     if (!options.pages) return undefined;
     const pagePath = routeViewerRequest({
       url,
-      cookies: cookiesOf(req.headers.cookie),
+      cookies: languageCookieOf(req.headers.cookie),
       acceptLanguage: req.headers['accept-language'],
     });
     if (!pagePath) return undefined;

@@ -11,12 +11,6 @@
 /** The API under the site's own origin: CloudFront's `/api/*` behaviour, the local web server's proxy. */
 export const API_PATH = '/api';
 
-/**
- * The cookie that carries the shopper's language choice (`en`, `de`), set by the language switch:
- * the host picks the page's language variant from it before any script runs.
- */
-export const LANGUAGE_COOKIE = 'lang';
-
 /** The id of the script element that holds the config. */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 

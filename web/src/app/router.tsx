@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type DataRouter, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@linea/shared/domain/money';
 import { StatusMessage } from '../components/ui/status-message';
@@ -54,6 +54,7 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
           HydrateFallback: PageFallback,
           children: [
             {
+              id: 'home',
               index: true,
               // The featured products are a slice of the catalogue: the same request as /products.
               loader: () => {
@@ -65,6 +66,7 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
               lazy: () => import('../routes/home').then((m) => ({ Component: m.HomeRoute })),
             },
             {
+              id: 'products',
               path: relative(paths.products.path),
               // Sort and filters (`sort`, `color`, `size`) arrange the list in the browser: the
               // request is the same for any of them, the whole catalogue or the search.
@@ -84,6 +86,7 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
               lazy: () => import('../routes/products').then((m) => ({ Component: m.ProductsRoute })),
             },
             {
+              id: 'product',
               path: relative(paths.product.path),
               loader: ({ params }) => {
                 const id = params.id;
@@ -117,6 +120,7 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
               lazy: () => import('../routes/checkout').then((m) => ({ Component: m.CheckoutRoute })),
             },
             {
+              id: 'order-confirmation',
               path: relative(paths.orderConfirmation.path),
               // Creating or loading the order starts alongside the page's code.
               loader: ({ params }) => {
@@ -131,11 +135,13 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
               lazy: () => import('../routes/order-confirmation').then((m) => ({ Component: m.OrderConfirmationRoute })),
             },
             {
+              id: 'auth',
               path: relative(paths.auth.path),
               loader: redirectIfSignedIn,
               lazy: () => import('../routes/auth').then((m) => ({ Component: m.AuthRoute })),
             },
             {
+              id: 'dashboard',
               path: relative(paths.dashboard.path),
               loader: requireSession,
               lazy: () => import('../routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
@@ -169,6 +175,7 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
               lazy: () => import('../routes/admin-login').then((m) => ({ Component: m.AdminLoginRoute })),
             },
             {
+              id: 'admin',
               path: relative(paths.admin.path),
               loader: requireAdminSession,
               lazy: () => import('../routes/admin').then((m) => ({ Component: m.AdminRoute })),
@@ -181,6 +188,32 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
   ];
 }
 
-export function createRouter(queryClient: QueryClient) {
+export function createRouter(queryClient: QueryClient): DataRouter {
   return createBrowserRouter(createRoutes(queryClient));
+}
+
+/**
+ * The router for a page rendered on the server (server/render.tsx), ready to take its HTML over
+ * as it is. The page's route modules are loaded first (react-router's pattern for lazy routes
+ * with server rendering), or it would render their HydrateFallback; and it starts from the
+ * loader data the server had, null from each loader (they only prefetch into the query cache,
+ * which the page carries), or it would run them again and render the fallback meanwhile.
+ */
+export async function createHydratingRouter(queryClient: QueryClient): Promise<DataRouter> {
+  const routes = createRoutes(queryClient);
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+  const loaderData: Record<string, null> = {};
+  for (const { route } of matches) {
+    if (!route.loader) continue;
+    // The router names a route without an id on its own copy of it: the data is keyed by this one.
+    if (!route.id) throw new Error(`The route with a loader at '${route.path ?? '(index)'}' needs an id`);
+    loaderData[route.id] = null;
+  }
+  return createBrowserRouter(routes, { hydrationData: { loaderData } });
 }

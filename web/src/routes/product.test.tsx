@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonFetch, productFixture } from '../testing/fixtures';
 import { setUpTestRuntime } from '../testing/runtime';
@@ -41,6 +41,23 @@ describe('/product/{id}', () => {
       offers: { price: '49.00', priceCurrency: 'CHF', availability: 'https://schema.org/InStock' },
     });
     expect(screen.getByRole('button', { name: 'Add to wishlist' })).toBeTruthy();
+  });
+
+  it('keeps the product in view when refreshing it fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(jsonFetch({ 'GET /products/tee': { body: tee } })));
+    const { queryClient } = renderProduct('tee');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Essential Organic Tee' })).toBeTruthy();
+
+    vi.stubGlobal('fetch', vi.fn(jsonFetch({ 'GET /products/tee': { status: 503, body: { error: 'INTERNAL' } } })));
+    await act(async () => {
+      await queryClient.refetchQueries();
+      // The query tells its observers a task later.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+
+    expect(queryClient.getQueryState(['catalog', 'product', 'tee', 'en'])?.status).toBe('error');
+    expect(screen.getByRole('heading', { level: 1, name: 'Essential Organic Tee' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows 'Product not found' with a way back for an unknown id", async () => {

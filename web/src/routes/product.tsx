@@ -53,7 +53,9 @@ export function ProductRoute() {
       </div>
     );
   }
-  if (product.isError) return <ErrorMessage error={product.error} onRetry={() => void product.refetch()} />;
+  // A refresh that failed leaves the product it had in view: a prerendered page refreshes its
+  // product as it opens, and an API that is down for a moment should not blank it.
+  if (!product.data) return <ErrorMessage error={product.error} onRetry={() => void product.refetch()} />;
 
   return (
     <div className="page">

@@ -15,7 +15,7 @@
  * the language switch sets, else the first of Accept-Language's languages that the shop speaks,
  * else English. The cache key is the rewritten path, so each language is cached on its own.
  */
-import { LANGUAGE_COOKIE } from '@linea/shared/contracts/runtime-config';
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAMETER } from '@linea/shared/i18n/language-choice';
 import { LOCALES } from '@linea/shared/i18n/index';
 import { STATIC_PAGES } from '@linea/shared/domain/site-map';
 import type { Locale } from '@linea/shared/domain/money';
@@ -56,6 +56,7 @@ export const PAGE_ROUTING_CODE = `var PAGES = ${JSON.stringify(`/${PAGES_PREFIX}
 var LANGUAGES = ${JSON.stringify(LOCALES)};
 var DEFAULT_LANGUAGE = ${JSON.stringify(LOCALES[0])};
 var COOKIE = ${JSON.stringify(LANGUAGE_COOKIE)};
+var QUERY = ${JSON.stringify(LANGUAGE_QUERY_PARAMETER)};
 var STATIC_PAGES = ${JSON.stringify(staticPageNames)};
 var SHELL_EXACT = ${JSON.stringify(shellExact)};
 var SHELL_WITH_PARAM = ${JSON.stringify(shellWithParam)};
@@ -92,7 +93,7 @@ function language(request) {
   var cookies = request.cookies || {};
   var headers = request.headers || {};
   return (
-    (query.lang && spoken(query.lang.value)) ||
+    (query[QUERY] && spoken(query[QUERY].value)) ||
     (cookies[COOKIE] && spoken(cookies[COOKIE].value)) ||
     (headers['accept-language'] && fromAcceptLanguage(headers['accept-language'].value)) ||
     DEFAULT_LANGUAGE
@@ -101,7 +102,7 @@ function language(request) {
 
 function pageFor(uri, querystring) {
   var keys = Object.keys(querystring || {}).filter(function (key) {
-    return key !== 'lang';
+    return key !== QUERY;
   });
   var shellIf = function (page) {
     return keys.length ? 'shell' : page;
@@ -193,7 +194,7 @@ export function routeViewerRequest(request: {
  */
 export function pageKey(locale: Locale, url: string): string | undefined {
   const parsed = new URL(url, 'http://page');
-  parsed.searchParams.delete('lang');
+  parsed.searchParams.delete(LANGUAGE_QUERY_PARAMETER);
   const page = pageRouting().pageFor(parsed.pathname, querystringOf(parsed.searchParams));
   return page === null ? undefined : `${PAGES_PREFIX}${locale}/${decodeURIComponent(page)}.html`;
 }

@@ -153,6 +153,20 @@ describe.each(['en', 'de'] as const)('renderPage in %s', (locale) => {
     expect(h1(html)).toBe(t.product.notFound);
   });
 
+  it("carries an unknown product's NOT_FOUND in the query cache, for the browser to show the same", async () => {
+    const { html } = await render('/product/unknown', locale);
+    const state = jsonScript(html, 'query-state') as { queries: { queryKey: unknown[]; state: unknown }[] };
+    expect(state.queries).toEqual([
+      expect.objectContaining({
+        queryKey: ['catalog', 'product', 'unknown', locale],
+        state: expect.objectContaining({
+          status: 'error',
+          error: { status: 404, body: { error: 'NOT_FOUND', message: 'Product not found' } },
+        }),
+      }),
+    ]);
+  });
+
   it('carries the runtime config and the query cache the page was rendered from', async () => {
     const { html } = await render('/product/tee', locale);
     expect(jsonScript(html, RUNTIME_CONFIG_ELEMENT_ID)).toEqual(testConfig);

@@ -11,7 +11,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
@@ -19,8 +19,9 @@ import { htmlSafeJson, withRuntimeConfig, type WebRuntimeConfig } from '@linea/s
 import type { Locale } from '@linea/shared/domain/money';
 import { ApiError } from '../api/client';
 import { AppProvider } from '../app/provider';
-import { createQueryClient, QUERY_STATE_ELEMENT_ID } from '../app/query-client';
+import { createQueryClient, dehydrateForPage, QUERY_STATE_ELEMENT_ID } from '../app/query-client';
 import { createRoutes } from '../app/router';
+import { preloadThemeMenu } from '../components/layout/theme-toggle';
 import { ServerPageContext, type ServerPage } from '../components/ui/server-page';
 import type { PageHead } from '../components/ui/use-page-meta';
 import { paths } from '../config/paths';
@@ -154,22 +155,6 @@ function fillCache(queryClient: QueryClient, input: RenderInput, productId: stri
   return false;
 }
 
-let warmedUp: Promise<void> | undefined;
-
-/**
- * React.lazy parts of the shell (the header's theme menu) resolve only after a render has asked
- * for them; renderToString does not wait, so the first page of a process would have the menu's
- * stand-in and every later one the menu. One render ahead, once, makes every page the same.
- */
-function warmUp(render: () => string): Promise<void> {
-  warmedUp ??= (async () => {
-    render();
-    await import('../components/layout/theme-menu');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  })();
-  return warmedUp;
-}
-
 export const renderPage: RenderPage = async (input) => {
   const base = new URL(input.url, input.origin ?? DEFAULT_ORIGIN);
   const url = new URL(`${base.pathname}${base.search}`, input.origin ?? base.origin);
@@ -212,10 +197,12 @@ export const renderPage: RenderPage = async (input) => {
       </ServerPageContext>
     </StrictMode>
   );
+  // The header's theme menu is a lazy part of the shell: loaded first, every page has it (not
+  // its stand-in), as the browser's first render over this HTML has (app/start.tsx).
+  await preloadThemeMenu();
   // renderToString, not a prerender that waits for every Suspense boundary: the page's own code
   // and data are resolved above (lazy routes by the handler, data in the cache), and a boundary
   // completed late would be written with inline scripts, which the site's CSP forbids.
-  await warmUp(() => renderToString(page));
   const rendered = renderToString(page);
   // React puts the resources it hoists (the product image's preload) first: they go to the head.
   const [, hoisted = '', markup = ''] = /^((?:<link\b[^>]*>)*)([\s\S]*)$/.exec(rendered) ?? [];
@@ -226,7 +213,7 @@ export const renderPage: RenderPage = async (input) => {
     head,
     hoisted,
     markup,
-    queryState: dehydrate(queryClient),
+    queryState: dehydrateForPage(queryClient),
     config: input.config,
   });
   return { status, html };

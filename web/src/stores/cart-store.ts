@@ -71,6 +71,12 @@ const safeStorage: StateStorage = {
   removeItem: (name) => globalThis.localStorage?.removeItem(name),
 };
 
+/**
+ * The saved cart is read when the store is created, also under a page rendered on the server
+ * (which shows an empty cart): the store's hooks render its initial state (zustand's
+ * getInitialState, before the saved cart) while React takes that page over, and the saved cart
+ * right after. (With `skipHydration` instead, a change made before reading would overwrite the saved cart.)
+ */
 export const useCartStore = create<CartState>()(
   persist(
     (set) => ({

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { readStorage, writeStorage } from '../lib/storage';
 
@@ -69,6 +70,20 @@ export const useThemeStore = create<ThemeState>()((set) => {
     },
   };
 });
+
+const selectTheme = () => useThemeStore.getState().theme;
+// What the server renders (it has no storage): the page's HTML shows the default's icon.
+const serverTheme = () => DEFAULT_THEME;
+
+/**
+ * The shopper's choice, for showing it (the toggle's icon). The render that takes over a page
+ * rendered on the server shows the default, as the server did, and the stored choice right
+ * after; a page rendered in the browser shows the stored choice at once. (zustand's own hook
+ * would hydrate with the store's initial state, which is already the stored choice.)
+ */
+export function useThemeChoice(): Theme {
+  return useSyncExternalStore(useThemeStore.subscribe, selectTheme, serverTheme);
+}
 
 let stopFollowing: (() => void) | undefined;
 

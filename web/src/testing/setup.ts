@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach } from 'vitest';
+import { LANGUAGE_COOKIE } from '@linea/shared/i18n/language-choice';
 import { initI18n } from '../i18n/i18n';
 
 // Tests marked `// @vitest-environment node` (the server renderer's) get none of the browser's
@@ -18,6 +19,7 @@ if (typeof document !== 'undefined') {
   afterEach(async () => {
     cleanup();
     localStorage.clear();
+    document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/`;
     if (i18next.language !== 'en') await i18next.changeLanguage('en');
   });
 }

@@ -76,7 +76,9 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
           </nav>
         </div>
         <div className="footer-bottom">
-          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+          {/* A page rendered on the server in December and read in January keeps its year
+              rather than being rendered anew in the browser for it. */}
+          <p suppressHydrationWarning>{t('footer.rights', { year: new Date().getFullYear() })}</p>
           <p>{t('siteFooter.location')}</p>
         </div>
       </div>

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../testing/render';
 import { Header } from './header';
 
 describe('language switcher', () => {
-  it('switches to Deutsch: texts, <html lang> and the stored `language` key follow', async () => {
+  it('switches to Deutsch: texts, <html lang>, the stored `language` key and the `lang` cookie follow', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Header />);
     expect(document.documentElement.lang).toBe('en');
@@ -15,6 +15,7 @@ describe('language switcher', () => {
     await user.click(screen.getByRole('button', { name: 'DE Deutsch' }));
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem('language')).toBe('de');
+    expect(document.cookie).toBe('lang=de');
     expect(screen.getByRole('button', { name: 'DE Deutsch' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('group', { name: 'Sprache' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Über uns' })).toBeTruthy();
@@ -23,6 +24,7 @@ describe('language switcher', () => {
     await user.click(screen.getByRole('button', { name: 'EN English' }));
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('language')).toBe('en');
+    expect(document.cookie).toBe('lang=en');
   });
 
   it('names each language in its own language, after the visible code (label in name)', () => {

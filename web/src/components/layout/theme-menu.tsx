@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isTheme, THEMES, useThemeStore } from '../../stores/theme-store';
+import { isTheme, THEMES, useThemeChoice, useThemeStore } from '../../stores/theme-store';
 import { ThemeIcon } from './theme-icon';
 
 /**
@@ -10,7 +10,7 @@ import { ThemeIcon } from './theme-icon';
  */
 export function ThemeMenu({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const theme = useThemeStore((state) => state.theme);
+  const theme = useThemeChoice();
   const setTheme = useThemeStore((state) => state.setTheme);
   return (
     <DropdownMenu.Root modal={false}>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,6 +54,22 @@ describe('ProductCatalog', () => {
     expect(screen.getByRole('article', { name: 'Organic Cotton Tee' })).toBeTruthy();
     expect(screen.getAllByRole('link')).toHaveLength(3);
     expect(document.body.textContent).not.toContain('$');
+  });
+
+  it('keeps the list in view when refreshing it fails', async () => {
+    const { queryClient } = renderWithProviders(<Catalog />);
+    expect(await screen.findByRole('link', { name: /^Organic Cotton Tee/ })).toBeTruthy();
+
+    vi.stubGlobal('fetch', vi.fn(jsonFetch({ 'GET /products': { status: 503, body: { error: 'INTERNAL' } } })));
+    await act(async () => {
+      await queryClient.refetchQueries();
+      // The query tells its observers a task later.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+
+    expect(queryClient.getQueryState(['catalog', 'products', {}, 'en'])?.status).toBe('error');
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('gives product art a fixed 4:5 box and loads only the first row eagerly', async () => {

@@ -68,7 +68,8 @@ export function ProductCatalog({ view, onViewChange, renderCardAction }: Product
       <CategoryFilter categories={categories} selected={category} onSelect={selectCategory} />
       {products.isPending ? (
         <StatusMessage>{t('products.loading')}</StatusMessage>
-      ) : products.isError ? (
+      ) : products.isError && !products.data ? (
+        // A refresh that failed leaves the list it had (a prerendered page refreshes it as it opens).
         <ErrorMessage error={products.error} onRetry={() => void products.refetch()} />
       ) : listed.length === 0 ? (
         <StatusMessage>{t('products.empty')}</StatusMessage>

@@ -1,0 +1,72 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { preloadThemeMenu } from '../components/layout/theme-toggle';
+import { getRuntimeConfig } from '../config/runtime-config';
+import { currentLocale, initI18n, pageLocale, preferredLocale, setLocale } from '../i18n/i18n';
+import { useSessionStore } from '../stores/session-store';
+import { App } from './app';
+import { createQueryClient, restoreQueryState } from './query-client';
+import { createHydratingRouter, createRouter } from './router';
+import { StartupError } from './startup-error';
+
+/**
+ * Starts the app in `container` (#root). Translations (bundled) and the runtime config (embedded
+ * in the page by its host) are read synchronously first; Amplify is configured on its first use,
+ * not here (see lib/auth/session.ts).
+ *
+ * An empty #root (a page the host does not prerender) is rendered from what the browser has:
+ * the preferred language, the session hint, the stored cart, theme and choices.
+ *
+ * A page rendered on the server (server/render.tsx) is taken over as it is (hydrated): its first
+ * render must be the server's, so it is made in the page's language, from the query cache the
+ * page carries, with the page's route modules loaded, and signed out with an empty cart and the
+ * default theme icon (the stores' hooks show the server's state while hydrating). What only the
+ * browser knows follows right after: the session, the stored cart and theme, and the visitor's
+ * language where it differs from the page's (a choice stored before the host could know it).
+ */
+export async function startApp(container: HTMLElement): Promise<Root> {
+  const serverRendered = container.firstElementChild !== null;
+  const preferred = preferredLocale();
+  initI18n(serverRendered ? (pageLocale() ?? preferred) : preferred);
+  try {
+    getRuntimeConfig();
+  } catch (error) {
+    const root = createRoot(container);
+    root.render(<StartupError error={error} />);
+    return root;
+  }
+
+  const queryClient = createQueryClient();
+  if (!serverRendered) {
+    useSessionStore.getState().init();
+    const root = createRoot(container);
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={createRouter(queryClient)} />
+      </StrictMode>,
+    );
+    return root;
+  }
+
+  restoreQueryState(queryClient);
+  // A query the page shows as failed (an unknown product) would be asked again on mount, and
+  // shown as loading meanwhile; it stays failed until it is asked again (navigating back to it).
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryOnMount: false } });
+  const [router] = await Promise.all([createHydratingRouter(queryClient), preloadThemeMenu()]);
+
+  let hydrated = false;
+  const afterHydration = () => {
+    if (hydrated) return;
+    hydrated = true;
+    queryClient.setDefaultOptions(defaults);
+    useSessionStore.getState().init();
+    if (preferred !== currentLocale()) void setLocale(preferred);
+  };
+  return hydrateRoot(
+    container,
+    <StrictMode>
+      <App queryClient={queryClient} router={router} onFirstCommit={afterHydration} />
+    </StrictMode>,
+  );
+}
