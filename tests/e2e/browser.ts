@@ -83,6 +83,8 @@ export async function openShop(browser: Browser, webUrl: string, options: ShopOp
   page.on('console', (msg) => {
     // The URL tells an expected 404 (an unknown product) from a broken request.
     if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location().url})`);
+    // React's word for a prerendered page it had to render again, whatever the level.
+    else if (/hydrat/i.test(msg.text())) problems.push(`console ${msg.type()}: ${msg.text()}`);
   });
   return { context, page, problems };
 }

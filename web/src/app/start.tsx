@@ -9,6 +9,9 @@ import { createQueryClient, restoreQueryState } from './query-client';
 import { createHydratingRouter, createRouter } from './router';
 import { StartupError } from './startup-error';
 
+/** How a part of a prerendered page that React had to render again is reported (console.error). */
+export const HYDRATION_MISMATCH = 'Hydration mismatch: part of the prerendered page was rendered again';
+
 /**
  * Starts the app in `container` (#root). Translations (bundled) and the runtime config (embedded
  * in the page by its host) are read synchronously first; Amplify is configured on its first use,
@@ -68,5 +71,10 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     <StrictMode>
       <App queryClient={queryClient} router={router} onFirstCommit={afterHydration} />
     </StrictMode>,
+    {
+      // React renders a part again in the browser when it does not match the server's HTML; it
+      // still works, but the page was not what the server sent. Said plainly, for the browser tests.
+      onRecoverableError: (error) => console.error(HYDRATION_MISMATCH, error),
+    },
   );
 }
