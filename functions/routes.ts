@@ -35,11 +35,11 @@ export interface RoutePermissions {
    */
   readonly media?: 'upload' | 'process';
   /**
-   * Writes the storefront's prerendered pages (`pages/*` in the site bucket, reading its
-   * `index.html`) and invalidates them at CloudFront; the function gets SITE_BUCKET and
-   * DISTRIBUTION_ID.
+   * The storefront's prerendered pages in the site bucket (the function gets SITE_BUCKET and
+   * DISTRIBUTION_ID): `render` reads the published `index.html`, writes and deletes `pages/*` and
+   * invalidates them at CloudFront; `read` reads `pages/*`.
    */
-  readonly sitePages?: boolean;
+  readonly sitePages?: 'render' | 'read';
   /** Calls the shop assistant's Bedrock model (Converse); the function gets CHAT_MODEL_ID. */
   readonly invokeChatModel?: boolean;
 }
@@ -418,6 +418,15 @@ export const routes = [
     permissions: { table: 'readWrite', publishEvents: true },
     throttle: { rateLimit: 2, burstLimit: 5 },
     maxBodyBytes: 8 * 1024,
+  },
+  {
+    // Where CloudFront turns when the site bucket has no page for a path (a product that never
+    // existed): the not-found page in the visitor's language, with a 404.
+    method: 'GET',
+    path: '/pages/{page+}',
+    access: 'public',
+    handler: 'http/site/get-missing-page',
+    permissions: { sitePages: 'read' },
   },
   {
     method: 'GET',

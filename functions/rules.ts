@@ -93,7 +93,7 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: ['ProductSaved', 'ProductDeleted'],
     consumer: 'events/render-storefront-pages',
-    permissions: { table: 'read', sitePages: true },
+    permissions: { table: 'read', sitePages: 'render' },
     // Renders every page in both languages when the deploy invokes it.
     lambda: { memoryMb: 1024, timeoutSeconds: 120 },
   },

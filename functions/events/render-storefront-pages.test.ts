@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { withRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
@@ -102,13 +102,19 @@ describe('render-storefront-pages', () => {
     );
   });
 
-  it("renders a deleted product's page as not found", async () => {
+  it("deletes a deleted product's pages (the site then answers 404) and re-renders the lists without it", async () => {
     ddbMock.on(QueryCommand).resolves({ Items: [storedProductItem(coat)] });
+    s3Mock.on(DeleteObjectCommand).resolves({});
     await handler(
       eventBridgeEvent('ProductDeleted', { version: 1, productId: 'tee', deletedAt: '2026-11-26T10:00:00Z' }),
     );
-    expect(written().get('pages/en/product/tee.html')).toMatch(/<h1[^>]*>Product not found<\/h1>/);
+    expect(s3Mock.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input)).toEqual([
+      { Bucket: 'linea-test-site', Key: 'pages/en/product/tee.html' },
+      { Bucket: 'linea-test-site', Key: 'pages/de/product/tee.html' },
+    ]);
+    expect(written().has('pages/en/product/tee.html')).toBe(false);
     expect(shown(written().get('pages/en/products.html'))).not.toContain('Organic Tee');
+    expect(invalidated()).toEqual(expect.arrayContaining(['/pages/en/product/tee.html', '/pages/de/product/tee.html']));
   });
 
   it('fails when a page cannot be stored, so that EventBridge retries the event', async () => {

@@ -121,6 +121,13 @@ export function chatModelId(env: NodeJS.ProcessEnv = process.env): string {
  */
 export const SITE_PAGES_ENV_NAMES = ['SITE_BUCKET', 'DISTRIBUTION_ID'] as const;
 
+/** The site bucket alone, for the functions that only read the pages (`sitePages: 'read'`). */
+export function siteBucket(env: NodeJS.ProcessEnv = process.env): string {
+  const bucket = env.SITE_BUCKET;
+  if (!bucket) throw new Error('Environment variables not set: SITE_BUCKET');
+  return bucket;
+}
+
 export function sitePagesConfig(env: NodeJS.ProcessEnv = process.env): { bucket: string; distributionId: string } {
   const missing = SITE_PAGES_ENV_NAMES.filter((name) => !env[name]);
   if (missing.length) throw new Error(`Environment variables not set: ${missing.join(', ')}`);

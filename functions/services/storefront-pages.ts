@@ -8,7 +8,7 @@
  * that show it and invalidates exactly those paths at CloudFront.
  */
 import { CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import { readRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import { STATIC_PAGES } from '@linea/shared/domain/site-map';
@@ -31,6 +31,8 @@ export type PagesScope = { readonly all: true } | { readonly productId: string }
 export interface RenderedPages {
   /** The keys written, e.g. `pages/de/product/merino-crew-sweater.html`. */
   readonly keys: readonly string[];
+  /** The keys deleted: the pages of a product that left the shop. */
+  readonly removed: readonly string[];
   /** The paths invalidated at CloudFront: the keys as paths, or `/pages/*` for all of them. */
   readonly invalidated: readonly string[];
 }
@@ -96,6 +98,8 @@ export async function renderStorefrontPages(scope: PagesScope): Promise<Rendered
       : [...listUrls(catalogue), productUrl(scope.productId)];
 
   const pages: Array<{ key: string; html: string }> = [];
+  /** Pages of products that left the shop: without them the site answers 404 (see get-missing-page). */
+  const removed: string[] = [];
   for (const locale of PAGE_LOCALES) {
     const listed = catalogue.listed.map((product) => toProductDto(product, locale));
     const render = async (url: string, products: readonly ProductDto[]) => {
@@ -107,9 +111,14 @@ export async function renderStorefrontPages(scope: PagesScope): Promise<Rendered
     };
     for (const url of urls) {
       const id = url.startsWith('/product/') ? decodeURIComponent(url.slice('/product/'.length)) : undefined;
-      const product = id === undefined ? undefined : catalogue.active.find((candidate) => candidate.id === id);
-      // A product page gets its product, listed or sold out; an unknown one renders as not found.
-      await render(url, id === undefined ? listed : product ? [toProductDto(product, locale)] : []);
+      if (id === undefined) {
+        await render(url, listed);
+        continue;
+      }
+      // A product page gets its product, listed or sold out; a deleted or inactive one has none.
+      const product = catalogue.active.find((candidate) => candidate.id === id);
+      if (product) await render(url, [toProductDto(product, locale)]);
+      else removed.push(pageKey(locale, url) as string);
     }
     if ('all' in scope) {
       const notFound = await renderPage({
@@ -139,9 +148,11 @@ export async function renderStorefrontPages(scope: PagesScope): Promise<Rendered
     ),
   );
 
+  await Promise.all(removed.map((key) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))));
+
   const keys = pages.map((page) => page.key);
   // Everything at once is one wildcard (CloudFront counts it as one path); a change, its pages.
-  const invalidated = 'all' in scope ? [`/${PAGES_PREFIX}*`] : keys.map(invalidationPath);
+  const invalidated = 'all' in scope ? [`/${PAGES_PREFIX}*`] : [...keys, ...removed].map(invalidationPath);
   await cloudfront.send(
     new CreateInvalidationCommand({
       DistributionId: distributionId,
@@ -156,5 +167,5 @@ export async function renderStorefrontPages(scope: PagesScope): Promise<Rendered
     scope: 'all' in scope ? 'all' : `product ${scope.productId}`,
     pages: keys.length,
   });
-  return { keys, invalidated };
+  return { keys, removed, invalidated };
 }

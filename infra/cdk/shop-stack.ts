@@ -147,6 +147,7 @@ export class ShopStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
       mediaBucket: this.media.bucket,
+      site: { bucket: this.website.bucket, distribution: this.website.distribution },
       chatModel: chatModel(this, props.chatModelId ?? DEFAULT_CHAT_MODEL_ID),
     });
 

@@ -435,7 +435,8 @@ export async function launch(
         // What CloudFront's /media/* behaviour serves from the media bucket in the cloud.
         media: { endpoint: loopback(ports.s3), bucket: MEDIA_BUCKET },
         // What the default behaviour serves from the site bucket: the prerendered pages.
-        pages: { endpoint: loopback(ports.s3), bucket: SITE_BUCKET },
+        // ...and where it fails over to for a page path the bucket has no page for.
+        pages: { endpoint: loopback(ports.s3), bucket: SITE_BUCKET, fallback: apiUrl },
         log: verboseLog,
       }).then(track),
     ]);

@@ -60,6 +60,8 @@ interface Variant {
 interface CachedFile {
   /** What the object said of itself (a page from the site bucket); files decide by their path. */
   readonly cacheControl?: string;
+  /** @default 200 */
+  readonly status?: number;
   readonly mtimeMs: number;
   readonly size: number;
   readonly etag: string;
@@ -81,9 +83,11 @@ export interface WebServerOptions {
   readonly media?: { readonly endpoint: string; readonly bucket: string };
   /**
    * The site bucket whose prerendered pages answer page paths, picked by the CloudFront
-   * Function's own code (web/src/server/page-routing.ts); a page not there yet gets index.html.
+   * Function's own code (web/src/server/page-routing.ts). A page path the bucket has no page for
+   * goes to `fallback` (the API gateway's GET /pages/{page+}, CloudFront's failover origin); with
+   * no site at all (pages not rendered yet) index.html answers.
    */
-  readonly pages?: { readonly endpoint: string; readonly bucket: string };
+  readonly pages?: { readonly endpoint: string; readonly bucket: string; readonly fallback: string };
   readonly log: (line: string) => void;
 }
 
@@ -133,13 +137,17 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
       acceptLanguage: req.headers['accept-language'],
     });
     if (!pagePath) return undefined;
-    const upstream = await fetch(`${options.pages.endpoint}/${options.pages.bucket}${pagePath}`);
-    if (!upstream.ok) return undefined;
+    let upstream = await fetch(`${options.pages.endpoint}/${options.pages.bucket}${pagePath}`);
+    if (upstream.status === 403 || upstream.status === 404)
+      upstream = await fetch(`${options.pages.fallback}${pagePath}`);
+    if (!upstream.ok && upstream.status !== 404) return undefined;
+    if (!upstream.ok && !upstream.headers.get('content-type')?.startsWith('text/html')) return undefined;
     const identity = Buffer.from(await upstream.arrayBuffer());
     const etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
     const cached = pageCache.get(pagePath);
-    if (cached?.etag === etag) return cached;
+    if (cached?.etag === etag && cached.status === upstream.status) return cached;
     const entry: CachedFile = {
+      status: upstream.status,
       mtimeMs: 0,
       size: identity.length,
       etag,
@@ -290,7 +298,7 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
     send(
       req,
       res,
-      200,
+      entry.status ?? 200,
       {
         'content-type': entry.type,
         'cache-control': cacheControl,

@@ -751,8 +751,18 @@ describe('Website', () => {
     // Of the shop's functions (CDK's own deployment invalidates too).
     const invalidators = rolesGranted('cloudfront:CreateInvalidation');
     expect(invalidators.has(roleIdOf(pagesFn))).toBe(true);
+    // The not-found route reads pages/ and nothing more.
+    const missingPageFn = stack.api.functions['GET /pages/{page+}'];
+    if (!missingPageFn) throw new Error('missing GET /pages/{page+} function');
+    for (const statement of siteStatements(missingPageFn)) {
+      expect(
+        actionsOf([statement]).every((action) => action.startsWith('s3:Get') || action.startsWith('s3:List')),
+      ).toBe(true);
+      expect(JSON.stringify(statement.Resource)).toContain('/pages/*');
+    }
+    expect(siteStatements(missingPageFn)).not.toEqual([]);
     for (const fn of shopFunctions()) {
-      if (fn === pagesFn) continue;
+      if (fn === pagesFn || fn === missingPageFn) continue;
       expect(siteStatements(fn), fn.node.path).toEqual([]);
       expect(invalidators.has(roleIdOf(fn)), fn.node.path).toBe(false);
     }
@@ -809,6 +819,19 @@ describe('Website', () => {
         }),
       }),
     });
+    // A page path the bucket has no page for fails over to the API's GET /pages/{page+}.
+    const config = distributionConfig() as ReturnType<typeof distributionConfig> & {
+      DefaultCacheBehavior: { TargetOriginId: string };
+      OriginGroups: { Items: { Id: string; FailoverCriteria: unknown; Members: unknown }[] };
+    };
+    const group = config.OriginGroups.Items.find((item) => item.Id === config.DefaultCacheBehavior.TargetOriginId);
+    expect(group?.FailoverCriteria).toEqual({ StatusCodes: { Items: [403, 404], Quantity: 2 } });
+    const [primary, fallback] = (group?.Members as { Items: { OriginId: string }[] }).Items.map((member) =>
+      config.Origins.find((origin) => origin.Id === member.OriginId),
+    );
+    expect(JSON.stringify(primary?.DomainName)).toContain(logicalId(stack.website.bucket));
+    expect(JSON.stringify(fallback?.DomainName)).toContain('.execute-api.');
+    expect(allRoutes.some((route) => route.method === 'GET' && route.path === '/pages/{page+}')).toBe(true);
     const routing = cloudFrontFunction(PAGE_ROUTING_CODE);
     const cases: [string, string][] = [
       ['/', '/pages/en/index.html'],

@@ -190,7 +190,17 @@ describe('prerendered storefront pages', () => {
     expect(invalidation.paths.filter((path) => path.includes('/product/'))).toHaveLength(2);
   });
 
-  it('shows a deleted product as not found on its page and takes it off the lists', async () => {
+  it('answers a product that never existed with the not-found page in the visitor’s language, and a 404', async () => {
+    const english = await page('/product/never-was-a-product');
+    expect(english.status).toBe(404);
+    expect(h1(english.html)).toBe('Oops! Page not found');
+    const german = await page('/product/never-was-a-product', { cookie: 'lang=de' });
+    expect(german.status).toBe(404);
+    expect(lang(german.html)).toBe('de');
+    expect(h1(german.html)).toBe('Hoppla! Seite nicht gefunden');
+  });
+
+  it('answers a deleted product’s page with the not-found page and a 404, and takes it off the lists', async () => {
     const product = await createProduct();
     const productPath = `/product/${encodeURIComponent(product.id)}`;
     await vi.waitFor(async () => expect(h1((await page(productPath)).html)).toBe(product.name), {
@@ -200,7 +210,9 @@ describe('prerendered storefront pages', () => {
     expect((await api(`/admin/products/${product.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
     await vi.waitFor(
       async () => {
-        expect(h1((await page(productPath)).html)).toBe('Product not found');
+        const gone = await page(productPath);
+        expect(gone.status).toBe(404);
+        expect(h1(gone.html)).toBe('Oops! Page not found');
         expect(rootText((await page('/products')).html)).not.toContain(product.name);
       },
       { timeout: 10_000, interval: 100 },

@@ -55,6 +55,7 @@ export class Api extends Construct {
       userPool: props.userPool,
       mediaBucket: props.mediaBucket,
       ...(props.chatModel ? { chatModel: props.chatModel } : {}),
+      ...(props.site ? { site: props.site } : {}),
     };
     // Routes with `optional` access check a token in the handler, against the same pool and client.
     const tokenConfig = {
@@ -109,6 +110,10 @@ export class Api extends Construct {
         ...(route.access === 'optional' ? { tokenConfig } : {}),
         ...(route.permissions.deleteUsers ? { userPoolId: props.userPool.userPoolId } : {}),
         ...(route.permissions.media ? { mediaBucketName: props.mediaBucket.bucketName } : {}),
+        // Reading pages needs the bucket alone (the distribution, which fronts this API, is not named).
+        ...(route.permissions.sitePages === 'read' && props.site
+          ? { sitePages: { bucketName: props.site.bucket.bucketName } }
+          : {}),
         ...(route.permissions.invokeChatModel && props.chatModel ? { chatModelId: props.chatModel.modelId } : {}),
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       });

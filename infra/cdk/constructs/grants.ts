@@ -50,9 +50,13 @@ export function grantPermissions(grantee: IGrantable, permissions: RoutePermissi
   }
   if (permissions.sitePages) {
     if (!targets.site) throw new Error('sitePages needs the site among the grant targets');
-    targets.site.bucket.grantRead(grantee, TEMPLATE_KEY);
-    targets.site.bucket.grantPut(grantee, `${PAGES_PREFIX}*`);
-    targets.site.distribution.grantCreateInvalidation(grantee);
+    if (permissions.sitePages === 'read') targets.site.bucket.grantRead(grantee, `${PAGES_PREFIX}*`);
+    if (permissions.sitePages === 'render') {
+      targets.site.bucket.grantRead(grantee, TEMPLATE_KEY);
+      targets.site.bucket.grantPut(grantee, `${PAGES_PREFIX}*`);
+      targets.site.bucket.grantDelete(grantee, `${PAGES_PREFIX}*`);
+      targets.site.distribution.grantCreateInvalidation(grantee);
+    }
   }
   if (permissions.media === 'process') {
     targets.mediaBucket.grantRead(grantee, `${UPLOAD_PREFIX}*`);

@@ -57,8 +57,11 @@ export interface ShopFunctionProps extends Pick<
   readonly nodeModules?: readonly string[];
   /** The bucket of product photos (functions whose permissions name `media`). @default none */
   readonly mediaBucketName?: string;
-  /** Where the storefront's pages go (functions whose permissions say `sitePages`). @default none */
-  readonly sitePages?: { readonly bucketName: string; readonly distributionId: string };
+  /**
+   * Where the storefront's pages are (functions whose permissions name `sitePages`), and the
+   * distribution to invalidate them at (`render` only). @default none
+   */
+  readonly sitePages?: { readonly bucketName: string; readonly distributionId?: string };
   /** The shop assistant's Bedrock model (functions whose permissions say `invokeChatModel`). @default none */
   readonly chatModelId?: string;
   /** @default RetentionDays.ONE_MONTH */
@@ -161,7 +164,8 @@ export class ShopFunction extends NodejsFunction {
         ...(props.mediaBucketName
           ? ({ MEDIA_BUCKET: props.mediaBucketName } satisfies Record<(typeof MEDIA_BUCKET_ENV_NAMES)[number], string>)
           : {}),
-        ...(props.sitePages
+        ...(props.sitePages ? { SITE_BUCKET: props.sitePages.bucketName } : {}),
+        ...(props.sitePages?.distributionId
           ? ({
               SITE_BUCKET: props.sitePages.bucketName,
               DISTRIBUTION_ID: props.sitePages.distributionId,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Lazy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -23,7 +23,7 @@ import {
   ViewerProtocolPolicy,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -100,6 +100,9 @@ export class Website extends Construct {
   readonly distribution: Distribution;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   private readonly assetDir: string;
+  /** The HTTP API's host, known once addApi() is called; its origin is made in the constructor. */
+  private apiDomainName?: string;
+  private readonly apiOrigin: HttpOrigin;
   private content?: BucketDeployment;
   private publishedConfig?: WebRuntimeConfig;
   private apiRouted = false;
@@ -170,6 +173,19 @@ export class Website extends Construct {
       runtime: FunctionRuntime.JS_2_0,
     });
 
+    // One origin for the API, whose host addApi() tells: /api/* goes to it, and the default
+    // behaviour fails over to it when the bucket has no page for a path.
+    this.apiOrigin = new HttpOrigin(
+      Lazy.string({
+        produce: () => {
+          if (!this.apiDomainName) throw new Error('Website: call addApi(httpApi, routes) first.');
+          return this.apiDomainName;
+        },
+      }),
+      // API Gateway's own limit: the shop assistant may take up to 29 s.
+      { readTimeout: Duration.seconds(30) },
+    );
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'LINEA storefront',
       defaultRootObject: 'index.html',
@@ -177,7 +193,14 @@ export class Website extends Construct {
       // Shoppers are in Switzerland; Europe and North America's edges are enough.
       priceClass: PriceClass.PRICE_CLASS_100,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        // A page path with no page in the bucket (a product that never existed) is answered by
+        // the API's GET /pages/{page+}: the not-found page in the path's language, with a 404.
+        // A failover, not custom error pages: those would apply to the API's own 403 and 404.
+        origin: new OriginGroup({
+          primaryOrigin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+          fallbackOrigin: this.apiOrigin,
+          fallbackStatusCodes: [403, 404],
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
@@ -220,10 +243,8 @@ export class Website extends Construct {
     if (this.apiRouted) throw new Error('Website: addApi() may be called only once.');
     this.apiRouted = true;
     const stack = Stack.of(this);
-    const origin = new HttpOrigin(`${httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
-      // API Gateway's own limit: the shop assistant may take up to 29 s.
-      readTimeout: Duration.seconds(30),
-    });
+    this.apiDomainName = `${httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    const origin = this.apiOrigin;
     const stripPrefix = new CloudFrontFunction(this, 'ApiPrefix', {
       comment: 'LINEA: /api/* reaches API Gateway without the prefix',
       code: FunctionCode.fromInline(STRIP_API_PREFIX_CODE),
