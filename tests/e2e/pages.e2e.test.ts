@@ -164,7 +164,10 @@ const PAGES: StorefrontPage[] = [
       expect(await hrefOf(back)).toBe('/products');
     },
     // The API answers 404 for the unknown id, and Chromium logs every failed response.
-    expectedProblem: (problem) => /status of 404/.test(problem) && problem.includes(`/products/${UNKNOWN_PRODUCT}`),
+    // The API's answer for the product, and the page itself: the site answers an unknown product with a 404.
+    expectedProblem: (problem) =>
+      /status of 404/.test(problem) &&
+      (problem.includes(`/products/${UNKNOWN_PRODUCT}`) || problem.includes(`/product/${UNKNOWN_PRODUCT}`)),
   },
   {
     path: '/about',

@@ -115,3 +115,11 @@ export function restoreQueryState(client: QueryClient, doc: Document = document)
     })),
   });
 }
+
+/**
+ * The attribute of #root that names the path a prerendered page was rendered for. The host sends
+ * the not-found page (rendered for /404) for any path it has no page for, also for one the app
+ * routes elsewhere (/product/<an id that never existed>): the browser then renders that path
+ * itself rather than take over markup made for another route.
+ */
+export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path';

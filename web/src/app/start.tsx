@@ -5,8 +5,10 @@ import { getRuntimeConfig } from '../config/runtime-config';
 import { currentLocale, initI18n, pageLocale, preferredLocale, setLocale } from '../i18n/i18n';
 import { useSessionStore } from '../stores/session-store';
 import { App } from './app';
-import { createQueryClient, restoreQueryState } from './query-client';
-import { createHydratingRouter, createRouter } from './router';
+import { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router-dom';
+import { createQueryClient, RENDERED_PATH_ATTRIBUTE, restoreQueryState } from './query-client';
+import { createHydratingRouter, createRouter, createRoutes } from './router';
 import { StartupError } from './startup-error';
 
 /** How a part of a prerendered page that React had to render again is reported (console.error). */
@@ -27,8 +29,17 @@ export const HYDRATION_MISMATCH = 'Hydration mismatch: part of the prerendered p
  * browser knows follows right after: the session, the stored cart and theme, and the visitor's
  * language where it differs from the page's (a choice stored before the host could know it).
  */
+/** Whether the markup in #root was rendered for the route the app finds at this address. */
+function renderedForThisRoute(container: HTMLElement): boolean {
+  const renderedPath = container.getAttribute(RENDERED_PATH_ATTRIBUTE);
+  if (renderedPath === null || renderedPath === window.location.pathname) return true;
+  const routes = createRoutes(new QueryClient());
+  const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
+  return leaf(renderedPath) === leaf(window.location.pathname);
+}
+
 export async function startApp(container: HTMLElement): Promise<Root> {
-  const serverRendered = container.firstElementChild !== null;
+  const serverRendered = container.firstElementChild !== null && renderedForThisRoute(container);
   const preferred = preferredLocale();
   initI18n(serverRendered ? (pageLocale() ?? preferred) : preferred);
   try {

@@ -19,7 +19,12 @@ import { htmlSafeJson, withRuntimeConfig, type WebRuntimeConfig } from '@linea/s
 import type { Locale } from '@linea/shared/domain/money';
 import { ApiError } from '../api/client';
 import { AppProvider } from '../app/provider';
-import { createQueryClient, dehydrateForPage, QUERY_STATE_ELEMENT_ID } from '../app/query-client';
+import {
+  createQueryClient,
+  dehydrateForPage,
+  QUERY_STATE_ELEMENT_ID,
+  RENDERED_PATH_ATTRIBUTE,
+} from '../app/query-client';
 import { createRoutes } from '../app/router';
 import { preloadThemeMenu } from '../components/layout/theme-toggle';
 import { ServerPageContext, type ServerPage } from '../components/ui/server-page';
@@ -108,6 +113,8 @@ function fillTemplate(
     head: PageHead | undefined;
     hoisted: string;
     markup: string;
+    /** The path the markup was rendered for (see RENDERED_PATH_ATTRIBUTE). */
+    pathname: string;
     queryState: unknown;
     config: WebRuntimeConfig;
   },
@@ -123,7 +130,10 @@ function fillTemplate(
   html = html.replace(/<\/head\s*>/i, (end) => `${parts.hoisted ? `${parts.hoisted}\n  ` : ''}${queryState}\n  ${end}`);
   const root = /<div id="root">\s*<\/div>/;
   if (!root.test(html)) throw new Error('The template has no empty <div id="root"></div>');
-  return html.replace(root, () => `<div id="root">${parts.markup}</div>`);
+  return html.replace(
+    root,
+    () => `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeHtml(parts.pathname)}">${parts.markup}</div>`,
+  );
 }
 
 /**
@@ -213,6 +223,7 @@ export const renderPage: RenderPage = async (input) => {
     head,
     hoisted,
     markup,
+    pathname: url.pathname,
     queryState: dehydrateForPage(queryClient),
     config: input.config,
   });
