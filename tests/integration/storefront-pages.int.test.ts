@@ -40,7 +40,7 @@ const decode = (html: string) =>
 
 /** The text inside the page's root element: what shows before any script runs. */
 function rootText(html: string): string {
-  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const root = /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
   return decode(root.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' '));
 }
 

@@ -148,6 +148,23 @@ describe('taking over a page rendered on the server', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('renders a path the not-found page was sent for, but that the app routes elsewhere, itself', async () => {
+    await inLanguage('en');
+    // What the host sends for a product that never existed: the page rendered for /404.
+    await servePage('/404', 'en');
+    window.history.replaceState(null, '', '/product/never-was');
+    const serverHeading = heading();
+    await start();
+    // The product's own not-found state, after the API answered: no markup of another route kept.
+    vi.mocked(fetch).mockImplementation(async () =>
+      Response.json({ error: 'NOT_FOUND', message: 'Product not found' }, { status: 404 }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: dictionaries.en.product.notFound }, { timeout: 5000 }),
+    ).not.toBe(serverHeading);
+    expect(problems.filter((problem) => /hydrat|#418/i.test(problem))).toEqual([]);
+  });
+
   it('shows the stored cart, theme and session after the server’s empty cart, default theme and signed-out header', async () => {
     await inLanguage('en');
     await servePage('/size-guide', 'en');

@@ -65,7 +65,7 @@ function h1(html: string): string | undefined {
   return match?.[1] === undefined ? undefined : decode(match[1]);
 }
 
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<script type="module"/.exec(html)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script type="module"/.exec(html)?.[1] ?? '';
 
 function jsonScript(html: string, id: string): unknown {
   const match = new RegExp(`<script id="${id}" type="application/json">([^<]*)</script>`).exec(html);
