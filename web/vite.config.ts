@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ROUTE_ASSETS_ELEMENT_ID, type RouteAssets } from './src/server/route-assets';
 
 /**
  * Code that must never be downloaded up front: Amplify (only signed-in shoppers and the sign-in
@@ -75,6 +76,57 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * Writes each page's own chunks and styles into index.html (see src/server/route-assets.ts).
+ * Chunks the entry already loads, and their styles, are not listed.
+ */
+function routeAssets(): Plugin {
+  return {
+    name: 'linea:route-assets',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const chunks = new Map(
+          Object.values(context.bundle)
+            .filter((output) => output.type === 'chunk')
+            .map((chunk) => [chunk.fileName, chunk]),
+        );
+        const eager = new Set<string>();
+        const visitEager = (fileName: string): void => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || eager.has(fileName)) return;
+          eager.add(fileName);
+          chunk.imports.forEach(visitEager);
+        };
+        for (const chunk of chunks.values()) if (chunk.isEntry) visitEager(chunk.fileName);
+
+        const assets: RouteAssets = {};
+        for (const chunk of chunks.values()) {
+          const page = chunk.isDynamicEntry
+            ? /[\\/]src[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')
+            : null;
+          if (!page?.[1]) continue;
+          const js = new Set<string>();
+          const css = new Set<string>();
+          const visit = (fileName: string): void => {
+            const imported = chunks.get(fileName);
+            if (!imported || eager.has(fileName) || js.has(fileName)) return;
+            js.add(fileName);
+            imported.viteMetadata?.importedCss.forEach((file) => css.add(file));
+            imported.imports.forEach(visit);
+          };
+          visit(chunk.fileName);
+          assets[page[1]] = { css: [...css].map((file) => `/${file}`), js: [...js].map((file) => `/${file}`) };
+        }
+        const script = `<script id="${ROUTE_ASSETS_ELEMENT_ID}" type="application/json">${JSON.stringify(assets)}</script>`;
+        return html.replace(/<\/head>/i, `  ${script}\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
  * Framework code changes far less often than the app: it is kept apart in long-cached chunks.
  * `vendor` holds only what the first render needs (Rolldown's `$initial`: statically imported
  * from the entry); the rest of these packages that the lazy routes use (TanStack Query's
@@ -87,7 +139,7 @@ const VENDOR =
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), reactRouterProductionBuild(), keepOutOfEntry()],
+  plugins: [react(), reactRouterProductionBuild(), keepOutOfEntry(), routeAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

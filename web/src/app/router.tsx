@@ -10,6 +10,15 @@ import { NotFoundRoute } from '../routes/not-found';
 import { RouteError } from '../routes/route-error';
 import { RootLayout } from './root-layout';
 
+/**
+ * What a route tells about itself: its page module under src/routes/, by which the build names
+ * the page's own chunks and styles (the route-assets plugin in vite.config.ts), so that a page
+ * rendered on the server links them in its head instead of loading them late.
+ */
+export interface PageHandle {
+  readonly module: string;
+}
+
 /** Shown inside the shell while the first page's code downloads. */
 function PageFallback() {
   const { t } = useTranslation();
@@ -63,6 +72,7 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
                 );
                 return null;
               },
+              handle: { module: 'home' } satisfies PageHandle,
               lazy: () => import('../routes/home').then((m) => ({ Component: m.HomeRoute })),
             },
             {
@@ -83,6 +93,7 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
                 defaultShouldRevalidate &&
                 (currentUrl.pathname !== nextUrl.pathname ||
                   currentUrl.searchParams.get('q') !== nextUrl.searchParams.get('q')),
+              handle: { module: 'products' } satisfies PageHandle,
               lazy: () => import('../routes/products').then((m) => ({ Component: m.ProductsRoute })),
             },
             {
@@ -97,26 +108,32 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
                 }
                 return null;
               },
+              handle: { module: 'product' } satisfies PageHandle,
               lazy: () => import('../routes/product').then((m) => ({ Component: m.ProductRoute })),
             },
             {
               path: relative(paths.wishlist.path),
+              handle: { module: 'wishlist' } satisfies PageHandle,
               lazy: () => import('../routes/wishlist').then((m) => ({ Component: m.WishlistRoute })),
             },
             {
               path: relative(paths.about.path),
+              handle: { module: 'about' } satisfies PageHandle,
               lazy: () => import('../routes/about').then((m) => ({ Component: m.AboutRoute })),
             },
             {
               path: relative(paths.contact.path),
+              handle: { module: 'contact' } satisfies PageHandle,
               lazy: () => import('../routes/contact').then((m) => ({ Component: m.ContactRoute })),
             },
             {
               path: relative(paths.cart.path),
+              handle: { module: 'cart' } satisfies PageHandle,
               lazy: () => import('../routes/cart').then((m) => ({ Component: m.CartRoute })),
             },
             {
               path: relative(paths.checkout.path),
+              handle: { module: 'checkout' } satisfies PageHandle,
               lazy: () => import('../routes/checkout').then((m) => ({ Component: m.CheckoutRoute })),
             },
             {
@@ -132,52 +149,63 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
                 }
                 return null;
               },
+              handle: { module: 'order-confirmation' } satisfies PageHandle,
               lazy: () => import('../routes/order-confirmation').then((m) => ({ Component: m.OrderConfirmationRoute })),
             },
             {
               id: 'auth',
               path: relative(paths.auth.path),
               loader: redirectIfSignedIn,
+              handle: { module: 'auth' } satisfies PageHandle,
               lazy: () => import('../routes/auth').then((m) => ({ Component: m.AuthRoute })),
             },
             {
               id: 'dashboard',
               path: relative(paths.dashboard.path),
               loader: requireSession,
+              handle: { module: 'dashboard' } satisfies PageHandle,
               lazy: () => import('../routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
             },
             {
               path: relative(paths.sizeGuide.path),
+              handle: { module: 'size-guide' } satisfies PageHandle,
               lazy: () => import('../routes/size-guide').then((m) => ({ Component: m.SizeGuideRoute })),
             },
             {
               path: relative(paths.shippingReturns.path),
+              handle: { module: 'shipping-returns' } satisfies PageHandle,
               lazy: () => import('../routes/shipping-returns').then((m) => ({ Component: m.ShippingReturnsRoute })),
             },
             {
               path: relative(paths.faq.path),
+              handle: { module: 'faq' } satisfies PageHandle,
               lazy: () => import('../routes/faq').then((m) => ({ Component: m.FaqRoute })),
             },
             {
               path: relative(paths.terms.path),
+              handle: { module: 'terms' } satisfies PageHandle,
               lazy: () => import('../routes/terms').then((m) => ({ Component: m.TermsRoute })),
             },
             {
               path: relative(paths.privacy.path),
+              handle: { module: 'privacy' } satisfies PageHandle,
               lazy: () => import('../routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
             },
             {
               path: relative(paths.unsubscribe.path),
+              handle: { module: 'unsubscribe' } satisfies PageHandle,
               lazy: () => import('../routes/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })),
             },
             {
               path: relative(paths.adminLogin.path),
+              handle: { module: 'admin-login' } satisfies PageHandle,
               lazy: () => import('../routes/admin-login').then((m) => ({ Component: m.AdminLoginRoute })),
             },
             {
               id: 'admin',
               path: relative(paths.admin.path),
               loader: requireAdminSession,
+              handle: { module: 'admin' } satisfies PageHandle,
               lazy: () => import('../routes/admin').then((m) => ({ Component: m.AdminRoute })),
             },
             { path: '*', Component: NotFoundRoute },
