@@ -13,9 +13,9 @@ import { StartupError } from './startup-error';
 export const HYDRATION_MISMATCH = 'Hydration mismatch: part of the prerendered page was rendered again';
 
 /**
- * Starts the app in `container` (#root). Translations (bundled) and the runtime config (embedded
- * in the page by its host) are read synchronously first; Amplify is configured on its first use,
- * not here (see lib/auth/session.ts).
+ * Starts the app in `container` (#root). The page language's texts are loaded first (a chunk of
+ * their own) and the runtime config (embedded in the page by its host) is read;
+ * Amplify is configured on its first use, not here (see lib/auth/session.ts).
  *
  * An empty #root (a page the host does not prerender) is rendered from what the browser has:
  * the preferred language, the session hint, the stored cart, theme and choices.
@@ -30,10 +30,12 @@ export const HYDRATION_MISMATCH = 'Hydration mismatch: part of the prerendered p
 export async function startApp(container: HTMLElement): Promise<Root> {
   const serverRendered = container.firstElementChild !== null;
   const preferred = preferredLocale();
-  initI18n(serverRendered ? (pageLocale() ?? preferred) : preferred);
+  // Loaded alongside the page's route modules below: both are needed before the first render.
+  const texts = initI18n(serverRendered ? (pageLocale() ?? preferred) : preferred);
   try {
     getRuntimeConfig();
   } catch (error) {
+    await texts;
     const root = createRoot(container);
     root.render(<StartupError error={error} />);
     return root;
@@ -41,6 +43,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
 
   const queryClient = createQueryClient();
   if (!serverRendered) {
+    await texts;
     useSessionStore.getState().init();
     const root = createRoot(container);
     root.render(
@@ -56,7 +59,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   // shown as loading meanwhile; it stays failed until it is asked again (navigating back to it).
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryOnMount: false } });
-  const [router] = await Promise.all([createHydratingRouter(queryClient), preloadThemeMenu()]);
+  const [router] = await Promise.all([createHydratingRouter(queryClient), preloadThemeMenu(), texts]);
 
   let hydrated = false;
   const afterHydration = () => {

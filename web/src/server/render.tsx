@@ -17,6 +17,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { htmlSafeJson, withRuntimeConfig, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import type { Locale } from '@linea/shared/domain/money';
+// Both languages' texts, statically: the server renders either (the browser loads one, i18n.ts).
+import { dictionaries } from '@linea/shared/i18n/index';
 import { ApiError } from '../api/client';
 import { AppProvider } from '../app/provider';
 import { createQueryClient, dehydrateForPage, QUERY_STATE_ELEMENT_ID } from '../app/query-client';
@@ -58,7 +60,7 @@ function i18nFor(locale: Locale): I18n {
   let instance = i18nByLocale.get(locale);
   if (!instance) {
     instance = i18next.createInstance();
-    void instance.init(i18nOptions(locale));
+    void instance.init(i18nOptions(locale, dictionaries[locale]));
     i18nByLocale.set(locale, instance);
   }
   return instance;
