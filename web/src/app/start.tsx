@@ -13,8 +13,8 @@ import { StartupError } from './startup-error';
 export const HYDRATION_MISMATCH = 'Hydration mismatch: part of the prerendered page was rendered again';
 
 /**
- * Starts the app in `container` (#root). The page language's texts are loaded first (a chunk of
- * their own) and the runtime config (embedded in the page by its host) is read;
+ * Starts the app in `container` (#root). The page language's texts are loaded first (a chunk the
+ * host's page preloads) and the runtime config (embedded in the page by its host) is read;
  * Amplify is configured on its first use, not here (see lib/auth/session.ts).
  *
  * An empty #root (a page the host does not prerender) is rendered from what the browser has:

@@ -53,7 +53,7 @@ function writeLanguageCookie(locale: Locale): void {
 
 /**
  * Each language's texts as a chunk of its own: a page downloads its language's only (~12 KiB
- * gzip each).
+ * gzip each), and the host's page preloads it (server/render.tsx, dictionary-hints.ts).
  */
 const dictionaryLoaders: Record<Locale, () => Promise<Dictionary>> = {
   en: () => import('@linea/shared/i18n/en').then((module) => module.en),

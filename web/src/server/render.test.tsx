@@ -6,7 +6,7 @@ import { RUNTIME_CONFIG_ELEMENT_ID } from '@linea/shared/contracts/runtime-confi
 import { formatChf, type Locale } from '@linea/shared/domain/money';
 import { dictionaries } from '@linea/shared/i18n/index';
 import { productFixture, testConfig } from '../testing/fixtures';
-import { renderPage } from './render';
+import { renderPage, renderShell } from './render';
 
 /** The app's own index.html: the renderer works on the built one the same way. */
 const template = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
@@ -197,6 +197,33 @@ describe('renderPage', () => {
     const { html } = await render('/product/tee', 'de');
     expect(decode(html)).toContain(dictionaries.de.product.addToCart);
     expect(decode(html)).not.toContain(dictionaries.en.product.addToCart);
+  });
+
+  it("preloads the texts of the page's language only, as the build's hints name them, and leaves no hint", async () => {
+    // As `vite build` writes them (web/vite.config.ts, dictionaryHints).
+    const built = template.replace(
+      '</head>',
+      [
+        '  <meta name="linea:dictionary-en" content="/assets/en-1.js /assets/category-3.js">',
+        '    <meta name="linea:dictionary-de" content="/assets/de-2.js /assets/category-3.js">',
+        '  </head>',
+      ].join('\n'),
+    );
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+    const { html } = await renderPage({
+      url: '/',
+      locale: 'de',
+      config: testConfig,
+      catalogue: { products: [] },
+      template: built,
+    });
+    expect(preloads(html)).toEqual(['/assets/de-2.js', '/assets/category-3.js']);
+    expect(html).not.toContain('linea:dictionary');
+    const shell = renderShell(built, 'en', testConfig);
+    expect(preloads(shell)).toEqual(['/assets/en-1.js', '/assets/category-3.js']);
+    expect(shell).not.toContain('linea:dictionary');
   });
 
   it('keeps a product text from closing its script element', async () => {

@@ -29,6 +29,7 @@ import type { PageHead } from '../components/ui/use-page-meta';
 import { paths } from '../config/paths';
 import { productQuery } from '../features/catalog/api/get-product';
 import { productsQuery } from '../features/catalog/api/get-products';
+import { withDictionaryPreload } from '../i18n/dictionary-hints';
 import { i18nOptions } from '../i18n/i18n';
 import type { RenderInput, RenderPage, RenderResult, RenderShell } from './render-contract';
 
@@ -85,9 +86,9 @@ export function headHtml(head: PageHead): string {
   return tags.join('\n    ');
 }
 
-/** The page with `<html lang>` set to `locale`. */
+/** The page in `locale`: its `<html lang>`, and its language's texts preloaded for the browser. */
 function withLanguage(html: string, locale: Locale): string {
-  return html.replace(/<html\b[^>]*>/i, (tag) =>
+  return withDictionaryPreload(html, locale).replace(/<html\b[^>]*>/i, (tag) =>
     /\slang="[^"]*"/.test(tag)
       ? tag.replace(/\slang="[^"]*"/, ` lang="${locale}"`)
       : `${tag.slice(0, -1)} lang="${locale}">`,
