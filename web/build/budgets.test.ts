@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 /** A dist laid out like Vite's: index.html, assets/, .vite/manifest.json (keyed like Vite's). */
-function fakeDist(chunks: Record<string, FakeChunk>, css: Record<string, Buffer> = {}): string {
+function fakeDist(chunks: Record<string, FakeChunk>, css: Record<string, Buffer> = {}, head: string[] = []): string {
   const dist = mkdtempSync(join(tmpdir(), 'linea-budgets-'));
   dirs.push(dist);
   mkdirSync(join(dist, 'assets'));
@@ -54,6 +54,7 @@ function fakeDist(chunks: Record<string, FakeChunk>, css: Record<string, Buffer>
       `<script type="module" crossorigin src="/${entry?.file}"></script>`,
       ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ...(entry?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...head,
       '</head><body><div id="root"></div></body></html>',
     ].join('\n'),
   );
@@ -114,6 +115,38 @@ describe('web size budgets', () => {
       'assets/dialog-e.js',
     ]);
     expect(byWhat.get('render-blocking CSS')?.gzip).toBe(gzipSync(blockingCss, { level: 9 }).length);
+  });
+
+  it("counts, per language, the texts a page rendered in it preloads (index.html's dictionary hints)", () => {
+    const english = incompressible(10);
+    const german = incompressible(11);
+    const dist = fakeDist(
+      {
+        'index.html': {
+          file: 'assets/index-a.js',
+          bytes: entry,
+          isEntry: true,
+          imports: ['_vendor-b.js'],
+          dynamicImports: ['../shared/i18n/en.ts', '../shared/i18n/de.ts'],
+        },
+        '_vendor-b.js': { file: 'assets/vendor-b.js', bytes: vendor },
+        '../shared/i18n/en.ts': { file: 'assets/en-f.js', bytes: english, isDynamicEntry: true },
+        '../shared/i18n/de.ts': { file: 'assets/de-g.js', bytes: german, isDynamicEntry: true },
+      },
+      {},
+      [
+        '<meta name="linea:dictionary-en" content="/assets/en-f.js">',
+        '<meta name="linea:dictionary-de" content="/assets/de-g.js">',
+      ],
+    );
+    const { figures } = measureWebDist(dist);
+    const beforeRender = figures.filter((f) => f.budget === 'beforeRender');
+    expect(beforeRender.map((f) => [f.what, f.files.map((file) => file.file)])).toEqual([
+      ['JavaScript before render, en page', ['assets/index-a.js', 'assets/vendor-b.js', 'assets/en-f.js']],
+      ['JavaScript before render, de page', ['assets/index-a.js', 'assets/vendor-b.js', 'assets/de-g.js']],
+    ]);
+    expect(formatKiB(beforeRender[1]?.gzip ?? 0)).toBe(gzipKiB(entry, vendor, german));
+    expect(budgetTable(figures, budgets).join('\n')).toContain('JavaScript before render (de page)');
   });
 
   it('fails a figure over its ceiling, naming it, its files and the figure', () => {
