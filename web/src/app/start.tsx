@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { preloadThemeMenu } from '../components/layout/theme-toggle';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { currentLocale, initI18n, pageLocale, preferredLocale, setLocale } from '../i18n/i18n';
+import { whenSavedCartRead } from '../stores/cart-store';
 import { useSessionStore } from '../stores/session-store';
 import { App } from './app';
 import { createQueryClient, restoreQueryState } from './query-client';
@@ -17,15 +18,17 @@ export const HYDRATION_MISMATCH = 'Hydration mismatch: part of the prerendered p
  * host's page preloads) and the runtime config (embedded in the page by its host) is read;
  * Amplify is configured on its first use, not here (see lib/auth/session.ts).
  *
- * An empty #root (a page the host does not prerender) is rendered from what the browser has:
- * the preferred language, the session hint, the stored cart, theme and choices.
+ * An empty #root (a page the host does not prerender) is rendered from what the browser has,
+ * once the stored cart is read: the preferred language, the session hint, the stored cart,
+ * theme and choices.
  *
  * A page rendered on the server (server/render.tsx) is taken over as it is (hydrated): its first
  * render must be the server's, so it is made in the page's language, from the query cache the
  * page carries, with the page's route modules loaded, and signed out with an empty cart and the
  * default theme icon (the stores' hooks show the server's state while hydrating). What only the
- * browser knows follows right after: the session, the stored cart and theme, and the visitor's
- * language where it differs from the page's (a choice stored before the host could know it).
+ * browser knows follows right after: the session, the stored cart (once read) and theme, and
+ * the visitor's language where it differs from the page's (a choice stored before the host
+ * could know it).
  */
 export async function startApp(container: HTMLElement): Promise<Root> {
   const serverRendered = container.firstElementChild !== null;
@@ -43,7 +46,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
 
   const queryClient = createQueryClient();
   if (!serverRendered) {
-    await texts;
+    await Promise.all([texts, whenSavedCartRead()]);
     useSessionStore.getState().init();
     const root = createRoot(container);
     root.render(
