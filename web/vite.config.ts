@@ -13,15 +13,20 @@ const DICTIONARY = /[\\/]shared[\\/]i18n[\\/]([a-z]{2})\.ts$/;
 /**
  * Code that must never be downloaded up front: Amplify (only signed-in shoppers and the sign-in
  * page need it), the admin back office, the shop assistant (loaded once the page is idle; only
- * its small loader, lazy-chat-widget.tsx, is in the entry) and the other languages' texts. Routes are lazy and the session
- * module imports Amplify dynamically; this check fails the build if a static import ever pulls
- * them back in. `browserOnly` rules are not checked in the server renderer's build.
+ * its small loader, lazy-chat-widget.tsx, is in the entry), the other languages' texts and zod.
+ * Routes are lazy and the session module imports Amplify dynamically; this check fails the build
+ * if a static import ever pulls them back in. `browserOnly` rules are not checked in the server
+ * renderer's build.
  */
 const NOT_IN_ENTRY: ReadonlyArray<{ what: string; test: (moduleId: string) => boolean; browserOnly?: boolean }> = [
   { what: 'aws-amplify', test: (id) => /[\\/]node_modules[\\/](@aws-amplify|aws-amplify)[\\/]/.test(id) },
   { what: 'admin code', test: (id) => /[\\/]src[\\/](routes|features)[\\/]admin/.test(id) },
   // A page needs its own language's texts only (src/i18n/i18n.ts); the server renders in every one.
   { what: 'dictionaries', test: (id) => DICTIONARY.test(id), browserOnly: true },
+  // Validation waits until the page is up: the runtime config and the saved cart are checked
+  // right after (src/config/runtime-config.ts, src/stores/cart-store.ts), the API's answers by
+  // the pages that ask.
+  { what: 'zod', test: (id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id), browserOnly: true },
   {
     what: 'shop assistant',
     test: (id) =>
@@ -29,7 +34,7 @@ const NOT_IN_ENTRY: ReadonlyArray<{ what: string; test: (moduleId: string) => bo
   },
 ];
 
-/** The chunks `fileName` imports statically, itself included: what loading it downloads. */
+/** The chunks `fileNames` import statically, themselves included: what loading them downloads. */
 function staticClosure(chunks: ReadonlyMap<string, Rolldown.OutputChunk>, fileNames: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (fileName: string): void => {

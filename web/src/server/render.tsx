@@ -19,7 +19,7 @@ import { htmlSafeJson, withRuntimeConfig, type WebRuntimeConfig } from '@linea/s
 import type { Locale } from '@linea/shared/domain/money';
 // Both languages' texts, statically: the server renders either (the browser loads one, i18n.ts).
 import { dictionaries } from '@linea/shared/i18n/index';
-import { ApiError } from '../api/client';
+import { ApiError } from '../api/api-error';
 import { AppProvider } from '../app/provider';
 import { createQueryClient, dehydrateForPage, QUERY_STATE_ELEMENT_ID } from '../app/query-client';
 import { createRoutes } from '../app/router';

@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
+import * as z from '../lib/zod-mini';
 
 /**
  * What a saved cart must look like to be taken back (cart-store.ts), in a chunk of its own: the
- * store reads the saved cart as the app starts, and zod need not be on the start-up path for it.
+ * store reads the saved cart as the app starts, and zod stays off the start-up path.
  */
 const storedLine = z.object({
   id: z.string(),
