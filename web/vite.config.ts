@@ -1,19 +1,33 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-import { ROUTE_ASSETS_ELEMENT_ID, type RouteAssets } from './src/server/route-assets';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { ROUTE_ASSETS_ELEMENT_ID, type RouteAssets } from './src/server/route-assets.ts';
+// By path, with the extension: Vite bundles the config's relative imports (a package's TypeScript
+// it would leave to Node), and its coming native config loader asks for the file's full name.
+import { LOCALES } from '../shared/i18n/locales.ts';
+import { dictionaryHintName } from './src/i18n/dictionary-hints.ts';
+
+/** A language's texts: shared/i18n/en.ts, de.ts (not the server's, server-en.ts). */
+const DICTIONARY = /[\\/]shared[\\/]i18n[\\/]([a-z]{2})\.ts$/;
 
 /**
  * Code that must never be downloaded up front: Amplify (only signed-in shoppers and the sign-in
- * page need it), the admin back office, and the shop assistant (loaded once the page is idle;
- * only its small loader, lazy-chat-widget.tsx, is in the entry). Routes are lazy and the session
- * module imports Amplify dynamically; this check fails the build if a static import ever pulls
- * them back in.
+ * page need it), the admin back office, the shop assistant (loaded once the page is idle; only
+ * its small loader, lazy-chat-widget.tsx, is in the entry), the other languages' texts and zod.
+ * Routes are lazy and the session module imports Amplify dynamically; this check fails the build
+ * if a static import ever pulls them back in. `browserOnly` rules are not checked in the server
+ * renderer's build.
  */
-const NOT_IN_ENTRY: ReadonlyArray<{ what: string; test: (moduleId: string) => boolean }> = [
+const NOT_IN_ENTRY: ReadonlyArray<{ what: string; test: (moduleId: string) => boolean; browserOnly?: boolean }> = [
   { what: 'aws-amplify', test: (id) => /[\\/]node_modules[\\/](@aws-amplify|aws-amplify)[\\/]/.test(id) },
   { what: 'admin code', test: (id) => /[\\/]src[\\/](routes|features)[\\/]admin/.test(id) },
+  // A page needs its own language's texts only (src/i18n/i18n.ts); the server renders in every one.
+  { what: 'dictionaries', test: (id) => DICTIONARY.test(id), browserOnly: true },
+  // Validation waits until the page is up: the runtime config and the saved cart are checked
+  // right after (src/config/runtime-config.ts, src/stores/cart-store.ts), the API's answers by
+  // the pages that ask.
+  { what: 'zod', test: (id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id), browserOnly: true },
   {
     what: 'shop assistant',
     test: (id) =>
@@ -21,29 +35,86 @@ const NOT_IN_ENTRY: ReadonlyArray<{ what: string; test: (moduleId: string) => bo
   },
 ];
 
+/** The chunks `fileNames` import statically, themselves included: what loading them downloads. */
+function staticClosure(chunks: ReadonlyMap<string, Rolldown.OutputChunk>, fileNames: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (fileName: string): void => {
+    const chunk = chunks.get(fileName);
+    if (!chunk || seen.has(fileName)) return;
+    seen.add(fileName);
+    chunk.imports.forEach(visit);
+  };
+  fileNames.forEach(visit);
+  return seen;
+}
+
+function chunksOf(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChunk> {
+  return new Map(
+    Object.values(bundle)
+      .filter((output) => output.type === 'chunk')
+      .map((chunk) => [chunk.fileName, chunk]),
+  );
+}
+
+const entryChunks = (chunks: ReadonlyMap<string, Rolldown.OutputChunk>): string[] =>
+  [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+
+/**
+ * Writes into index.html which files hold each language's texts (src/i18n/dictionary-hints.ts),
+ * for the page renderer to preload the page's language. Fails the build when a language's chunk
+ * is missing: its pages would then wait for the entry to run before asking for their texts.
+ */
+function dictionaryHints(): Plugin {
+  let base = '/';
+  return {
+    name: 'linea:dictionary-hints',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const chunks = chunksOf(bundle);
+        const eager = staticClosure(chunks, entryChunks(chunks));
+        return LOCALES.map((locale) => {
+          const chunk = [...chunks.values()].find(
+            (candidate) => candidate.isDynamicEntry && DICTIONARY.exec(candidate.facadeModuleId ?? '')?.[1] === locale,
+          );
+          if (!chunk)
+            throw new Error(`No chunk of its own holds the '${locale}' texts (src/i18n/i18n.ts imports them)`);
+          const files = [...staticClosure(chunks, [chunk.fileName])].filter((fileName) => !eager.has(fileName));
+          return {
+            tag: 'meta',
+            attrs: {
+              name: dictionaryHintName(locale),
+              content: files.map((fileName) => `${base}${fileName}`).join(' '),
+            },
+            injectTo: 'head',
+          };
+        });
+      },
+    },
+  };
+}
+
 function keepOutOfEntry(): Plugin {
+  let rules = NOT_IN_ENTRY;
   return {
     name: 'linea:keep-out-of-entry',
     apply: 'build',
+    configResolved(config) {
+      if (config.build.ssr) rules = NOT_IN_ENTRY.filter((rule) => !rule.browserOnly);
+    },
     generateBundle(_options, bundle) {
-      const chunks = new Map(
-        Object.values(bundle)
-          .filter((output) => output.type === 'chunk')
-          .map((chunk) => [chunk.fileName, chunk]),
-      );
+      const chunks = chunksOf(bundle);
       // The entry chunk plus everything it imports statically: what the first page load fetches.
-      const eager = new Set<string>();
-      const visit = (fileName: string): void => {
-        const chunk = chunks.get(fileName);
-        if (!chunk || eager.has(fileName)) return;
-        eager.add(fileName);
-        chunk.imports.forEach(visit);
-      };
-      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+      const eager = staticClosure(chunks, entryChunks(chunks));
 
       const problems = [...eager].flatMap((fileName) =>
         (chunks.get(fileName)?.moduleIds ?? []).flatMap((id) =>
-          NOT_IN_ENTRY.filter((rule) => rule.test(id)).map((rule) => `${rule.what}: ${id} (in ${fileName})`),
+          rules.filter((rule) => rule.test(id)).map((rule) => `${rule.what}: ${id} (in ${fileName})`),
         ),
       );
       if (problems.length) {
@@ -139,7 +210,7 @@ const VENDOR =
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), reactRouterProductionBuild(), keepOutOfEntry(), routeAssets()],
+  plugins: [react(), reactRouterProductionBuild(), keepOutOfEntry(), dictionaryHints(), routeAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -6,7 +6,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { budgetTable, formatKiB, judgeWebFigures, measureWebDist, WEB_BUDGETS, type WebBudget } from './budgets';
+import {
+  budgetTable,
+  formatKiB,
+  judgeWebFigures,
+  LOADED_AT_START,
+  measureWebDist,
+  WEB_BUDGETS,
+  type WebBudget,
+} from './budgets';
 
 const KIB = 1024;
 const WEB_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -33,13 +41,20 @@ afterEach(() => {
 });
 
 /** A dist laid out like Vite's: index.html, assets/, .vite/manifest.json (keyed like Vite's). */
-function fakeDist(chunks: Record<string, FakeChunk>, css: Record<string, Buffer> = {}): string {
+function fakeDist(chunks: Record<string, FakeChunk>, css: Record<string, Buffer> = {}, head: string[] = []): string {
   const dist = mkdtempSync(join(tmpdir(), 'linea-budgets-'));
   dirs.push(dist);
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, '.vite'));
   const manifest: Record<string, Omit<FakeChunk, 'bytes'>> = {};
-  for (const [key, { bytes, ...chunk }] of Object.entries(chunks)) {
+  // Every build has the lazy modules every page loads as it starts (LOADED_AT_START).
+  const atStart = Object.fromEntries(
+    LOADED_AT_START.map((key, i) => [
+      key,
+      { file: `assets/at-start-${i}.js`, bytes: Buffer.from(''), isDynamicEntry: true },
+    ]),
+  );
+  for (const [key, { bytes, ...chunk }] of Object.entries({ ...atStart, ...chunks })) {
     writeFileSync(join(dist, chunk.file), bytes);
     manifest[key] = chunk;
   }
@@ -54,6 +69,7 @@ function fakeDist(chunks: Record<string, FakeChunk>, css: Record<string, Buffer>
       `<script type="module" crossorigin src="/${entry?.file}"></script>`,
       ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ...(entry?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...head,
       '</head><body><div id="root"></div></body></html>',
     ].join('\n'),
   );
@@ -114,6 +130,70 @@ describe('web size budgets', () => {
       'assets/dialog-e.js',
     ]);
     expect(byWhat.get('render-blocking CSS')?.gzip).toBe(gzipSync(blockingCss, { level: 9 }).length);
+  });
+
+  it("counts, per language, the texts a page rendered in it preloads (index.html's dictionary hints)", () => {
+    const english = incompressible(10);
+    const german = incompressible(11);
+    const dist = fakeDist(
+      {
+        'index.html': {
+          file: 'assets/index-a.js',
+          bytes: entry,
+          isEntry: true,
+          imports: ['_vendor-b.js'],
+          dynamicImports: ['../shared/i18n/en.ts', '../shared/i18n/de.ts'],
+        },
+        '_vendor-b.js': { file: 'assets/vendor-b.js', bytes: vendor },
+        '../shared/i18n/en.ts': { file: 'assets/en-f.js', bytes: english, isDynamicEntry: true },
+        '../shared/i18n/de.ts': { file: 'assets/de-g.js', bytes: german, isDynamicEntry: true },
+      },
+      {},
+      [
+        '<meta name="linea:dictionary-en" content="/assets/en-f.js">',
+        '<meta name="linea:dictionary-de" content="/assets/de-g.js">',
+      ],
+    );
+    const { figures } = measureWebDist(dist);
+    const beforeRender = figures.filter((f) => f.budget === 'beforeRender');
+    expect(beforeRender.map((f) => [f.what, f.files.map((file) => file.file)])).toEqual([
+      ['JavaScript before render, en page', ['assets/index-a.js', 'assets/vendor-b.js', 'assets/en-f.js']],
+      ['JavaScript before render, de page', ['assets/index-a.js', 'assets/vendor-b.js', 'assets/de-g.js']],
+    ]);
+    expect(formatKiB(beforeRender[1]?.gzip ?? 0)).toBe(gzipKiB(entry, vendor, german));
+    expect(budgetTable(figures, budgets).join('\n')).toContain('JavaScript before render (de page)');
+  });
+
+  it('counts what every page loads as it starts once, as its own figure, and not again in a route', () => {
+    const schema = incompressible(1);
+    const zod = incompressible(12);
+    const dist = fakeDist({
+      'index.html': {
+        file: 'assets/index-a.js',
+        bytes: entry,
+        isEntry: true,
+        dynamicImports: ['src/config/runtime-config-schema.ts', 'src/routes/product.tsx'],
+      },
+      '_zod-h.js': { file: 'assets/zod-h.js', bytes: zod },
+      'src/config/runtime-config-schema.ts': {
+        file: 'assets/runtime-config-schema-i.js',
+        bytes: schema,
+        isDynamicEntry: true,
+        imports: ['_zod-h.js'],
+      },
+      'src/routes/product.tsx': {
+        file: 'assets/product-d.js',
+        bytes: route,
+        isDynamicEntry: true,
+        imports: ['index.html', '_zod-h.js'],
+      },
+    });
+    const byWhat = new Map(measureWebDist(dist).figures.map((f) => [f.what, f.files.map((file) => file.file)]));
+    expect(byWhat.get('lazy src/config/runtime-config-schema.ts')).toEqual([
+      'assets/runtime-config-schema-i.js',
+      'assets/zod-h.js',
+    ]);
+    expect(byWhat.get('route src/routes/product.tsx')).toEqual(['assets/product-d.js']);
   });
 
   it('fails a figure over its ceiling, naming it, its files and the figure', () => {

@@ -1,17 +1,17 @@
 // The contracts are zod's mini build (shared/contracts/zod-mini.ts); classic schemas fit too.
-import * as z from 'zod/mini';
-import { getRuntimeConfig } from '../config/runtime-config';
+import { loadRuntimeConfig } from '../config/runtime-config';
 import { getIdToken } from '../lib/auth/session';
+import * as z from '../lib/zod-mini';
 import { ApiError, errorFromResponse } from './api-error';
 
 /**
- * The single way the web app talks to the API: base URL from the runtime config, the Cognito ID
+ * The single way the web app talks to the API: base URL from the (validated) runtime config, the Cognito ID
  * token when signed in, JSON both ways, and every failure as an `ApiError` carrying the shared
  * error code. Pure: no toasts, no redirects; the caller decides how to show an error.
  */
 
 // The errors are defined apart (api-error.ts, without zod); import them from there. Re-exported
-// for app/query-client.ts and server/render.tsx until they do.
+// for the features that still import them from here.
 export { ApiError, errorFromResponse, isApiError } from './api-error';
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
@@ -34,7 +34,8 @@ export interface RequestOptions<S extends z.core.$ZodType | undefined = undefine
 type Result<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
 export interface ApiClientDeps {
-  baseUrl: () => string;
+  /** Asked for each request: the app's waits for the runtime config to be validated. */
+  baseUrl: () => string | Promise<string>;
   getIdToken: () => Promise<string | undefined>;
   fetch?: typeof fetch;
 }
@@ -65,6 +66,7 @@ export function createApiClient(deps: ApiClientDeps) {
     options: RequestOptions<S> = {},
   ): Promise<Result<S>> {
     const fetchImpl = deps.fetch ?? globalThis.fetch;
+    const baseUrl = await deps.baseUrl();
     const idToken = options.withToken === false ? undefined : await deps.getIdToken();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -72,7 +74,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
     let response: Response;
     try {
-      response = await fetchImpl(buildUrl(deps.baseUrl(), path, options.query), {
+      response = await fetchImpl(buildUrl(baseUrl, path, options.query), {
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -102,10 +104,11 @@ export function createApiClient(deps: ApiClientDeps) {
    */
   async function download(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Blob> {
     const fetchImpl = deps.fetch ?? globalThis.fetch;
+    const baseUrl = await deps.baseUrl();
     const idToken = await deps.getIdToken();
     let response: Response;
     try {
-      response = await fetchImpl(buildUrl(deps.baseUrl(), path, options.query), {
+      response = await fetchImpl(buildUrl(baseUrl, path, options.query), {
         headers: idToken ? { authorization: idToken } : {},
         signal: options.signal,
       });
@@ -124,6 +127,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The app's client; fetchers in `features/<name>/api/` use it. */
 export const api: ApiClient = createApiClient({
-  baseUrl: () => getRuntimeConfig().apiUrl,
+  // Never an unvalidated config: a request waits for it (the app starts validating it at once).
+  baseUrl: async () => (await loadRuntimeConfig()).apiUrl,
   getIdToken,
 });

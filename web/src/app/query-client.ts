@@ -6,7 +6,7 @@ import {
   type DehydratedState,
 } from '@tanstack/react-query';
 import type { ApiErrorBody } from '@linea/shared/errors';
-import { errorFromResponse, isApiError, type ApiError } from '../api/client';
+import { errorFromResponse, isApiError, type ApiError } from '../api/api-error';
 
 /** A client error (4xx) will not change by asking again; anything else gets two more tries. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

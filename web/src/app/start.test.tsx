@@ -234,6 +234,42 @@ describe('taking over a page rendered on the server', () => {
   });
 });
 
+describe('a page with an invalid runtime config', () => {
+  const breakConfig = () => {
+    const element = document.getElementById('runtime-config') as HTMLElement;
+    element.textContent = JSON.stringify({ ...testConfig, apiUrl: 'api.example' });
+    setRuntimeConfigForTesting(undefined);
+  };
+
+  it('gives way to the start-up error screen once the config is checked, asking the API nothing', async () => {
+    await inLanguage('en');
+    await servePage('/size-guide', 'en');
+    breakConfig();
+
+    await start();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: dictionaries.en.startup.title }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(container().textContent).toContain('apiUrl: must be an http(s) URL or a path starting with /');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the start-up error screen instead of the app in an empty page', async () => {
+    await inLanguage('de');
+    document.documentElement.lang = 'de';
+    document.body.innerHTML = '<div id="root"></div>';
+    document.head.innerHTML = '<script id="runtime-config" type="application/json"></script>';
+    breakConfig();
+    window.history.replaceState(null, '', '/cart');
+
+    await start();
+
+    expect(screen.getByRole('heading', { level: 1, name: dictionaries.de.startup.title })).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
 describe('rendering into an empty page', () => {
   it('renders the stored cart and language at once, as before', async () => {
     await inLanguage('en');

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { preloadThemeMenu } from '../components/layout/theme-toggle';
-import { getRuntimeConfig } from '../config/runtime-config';
+import { loadRuntimeConfig } from '../config/runtime-config';
 import { currentLocale, initI18n, pageLocale, preferredLocale, setLocale } from '../i18n/i18n';
+import { whenSavedCartRead } from '../stores/cart-store';
 import { useSessionStore } from '../stores/session-store';
 import { App } from './app';
 import { QueryClient } from '@tanstack/react-query';
@@ -15,19 +16,23 @@ import { StartupError } from './startup-error';
 export const HYDRATION_MISMATCH = 'Hydration mismatch: part of the prerendered page was rendered again';
 
 /**
- * Starts the app in `container` (#root). Translations (bundled) and the runtime config (embedded
- * in the page by its host) are read synchronously first; Amplify is configured on its first use,
- * not here (see lib/auth/session.ts).
+ * Starts the app in `container` (#root). The page language's texts are loaded first (a chunk the
+ * host's page preloads). The runtime config (embedded in the page by its host) is validated with
+ * its schema, a chunk of its own, and an invalid one puts the start-up error screen in the app's
+ * place; nothing that uses the config (the API client, Amplify, the session hint) goes ahead
+ * before it is valid. Amplify is configured on its first use, not here (see lib/auth/session.ts).
  *
- * An empty #root (a page the host does not prerender) is rendered from what the browser has:
- * the preferred language, the session hint, the stored cart, theme and choices.
+ * An empty #root (a page the host does not prerender) is rendered from what the browser has,
+ * once the config is valid: the preferred language, the session hint, the stored cart, theme
+ * and choices.
  *
  * A page rendered on the server (server/render.tsx) is taken over as it is (hydrated): its first
  * render must be the server's, so it is made in the page's language, from the query cache the
  * page carries, with the page's route modules loaded, and signed out with an empty cart and the
  * default theme icon (the stores' hooks show the server's state while hydrating). What only the
- * browser knows follows right after: the session, the stored cart and theme, and the visitor's
- * language where it differs from the page's (a choice stored before the host could know it).
+ * browser knows follows right after: the session (once the config is valid), the stored cart
+ * (once read) and theme, and the visitor's language where it differs from the page's (a choice
+ * stored before the host could know it).
  */
 /** Whether the markup in #root was rendered for the route the app finds at this address. */
 function renderedForThisRoute(container: HTMLElement): boolean {
@@ -41,19 +46,19 @@ function renderedForThisRoute(container: HTMLElement): boolean {
 export async function startApp(container: HTMLElement): Promise<Root> {
   const serverRendered = container.firstElementChild !== null && renderedForThisRoute(container);
   const preferred = preferredLocale();
-  initI18n(serverRendered ? (pageLocale() ?? preferred) : preferred);
-  try {
-    getRuntimeConfig();
-  } catch (error) {
-    const root = createRoot(container);
-    root.render(<StartupError error={error} />);
-    return root;
-  }
+  // Loaded alongside the page's route modules below: both are needed before the first render.
+  const texts = initI18n(serverRendered ? (pageLocale() ?? preferred) : preferred);
 
   const queryClient = createQueryClient();
   if (!serverRendered) {
-    useSessionStore.getState().init();
+    // The route guards read the session, whose hint needs the valid config: known before the first render.
+    const [, check] = await Promise.all([texts, checkRuntimeConfig(), whenSavedCartRead()]);
     const root = createRoot(container);
+    if (!check.valid) {
+      root.render(<StartupError error={check.error} />);
+      return root;
+    }
+    useSessionStore.getState().init();
     root.render(
       <StrictMode>
         <App queryClient={queryClient} router={createRouter(queryClient)} />
@@ -67,17 +72,21 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   // shown as loading meanwhile; it stays failed until it is asked again (navigating back to it).
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryOnMount: false } });
-  const [router] = await Promise.all([createHydratingRouter(queryClient), preloadThemeMenu()]);
+  const [router] = await Promise.all([createHydratingRouter(queryClient), preloadThemeMenu(), texts]);
 
   let hydrated = false;
   const afterHydration = () => {
     if (hydrated) return;
     hydrated = true;
     queryClient.setDefaultOptions(defaults);
-    useSessionStore.getState().init();
+    // Checked now, not before: the page's first render needs nothing of it.
+    void checkRuntimeConfig().then((check) => {
+      if (check.valid) useSessionStore.getState().init();
+      else root.render(<StartupError error={check.error} />);
+    });
     if (preferred !== currentLocale()) void setLocale(preferred);
   };
-  return hydrateRoot(
+  const root: Root = hydrateRoot(
     container,
     <StrictMode>
       <App queryClient={queryClient} router={router} onFirstCommit={afterHydration} />
@@ -87,5 +96,16 @@ export async function startApp(container: HTMLElement): Promise<Root> {
       // still works, but the page was not what the server sent. Said plainly, for the browser tests.
       onRecoverableError: (error) => console.error(HYDRATION_MISMATCH, error),
     },
+  );
+  return root;
+}
+
+type ConfigCheck = { readonly valid: true } | { readonly valid: false; readonly error: unknown };
+
+/** Whether the page's runtime config is valid; a failure is handled by the caller, never left unhandled. */
+function checkRuntimeConfig(): Promise<ConfigCheck> {
+  return loadRuntimeConfig().then(
+    () => ({ valid: true }),
+    (error: unknown) => ({ valid: false, error }),
   );
 }

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withRuntimeConfig, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import {
-  getRuntimeConfig,
-  parseRuntimeConfig,
+  loadRuntimeConfig,
+  peekRuntimeConfig,
   readEmbeddedRuntimeConfig,
   RuntimeConfigError,
   setRuntimeConfigForTesting,
 } from './runtime-config';
+import { parseRuntimeConfig } from './runtime-config-schema';
 
 const valid = {
   apiUrl: 'http://localhost:4000/',
@@ -57,7 +58,7 @@ describe('runtime config', () => {
     expect(issuesOf('hello').length).toBeGreaterThan(0);
   });
 
-  it('reads the config the host embedded in the page, once, without a request', () => {
+  it('reads the config the host embedded in the page, once, without a request', async () => {
     const page = new DOMParser().parseFromString(
       withRuntimeConfig('<!doctype html><html><head><title>LINEA</title></head><body></body></html>', {
         ...(valid as WebRuntimeConfig),
@@ -65,36 +66,49 @@ describe('runtime config', () => {
       }),
       'text/html',
     );
-    expect(readEmbeddedRuntimeConfig(page)).toEqual({ ...valid, apiUrl: '/api' });
+    await expect(readEmbeddedRuntimeConfig(page)).resolves.toEqual({ ...valid, apiUrl: '/api' });
 
     document.head.innerHTML = page.head.innerHTML;
     try {
-      const first = getRuntimeConfig();
+      const first = loadRuntimeConfig();
       document.head.innerHTML = '';
-      expect(getRuntimeConfig()).toBe(first);
+      expect(loadRuntimeConfig()).toBe(first);
+      expect(await first).toEqual({ ...valid, apiUrl: '/api' });
     } finally {
       document.head.innerHTML = '';
     }
   });
 
-  it('reads text that would end the script element, escaped by the host', () => {
+  it('is not there to peek at before it is validated', async () => {
+    document.head.innerHTML = withRuntimeConfig('<head></head>', valid as WebRuntimeConfig).replace(/<\/?head>/g, '');
+    try {
+      const loading = loadRuntimeConfig();
+      expect(peekRuntimeConfig()).toBeUndefined();
+      const config = await loading;
+      expect(peekRuntimeConfig()).toBe(config);
+    } finally {
+      document.head.innerHTML = '';
+    }
+  });
+
+  it('reads text that would end the script element, escaped by the host', async () => {
     const tricky = { ...(valid as WebRuntimeConfig), stage: '</script><script>alert(1)</script><!--' };
     const html = withRuntimeConfig('<html><head></head><body></body></html>', tricky);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const page = new DOMParser().parseFromString(html, 'text/html');
     expect(page.scripts).toHaveLength(1);
-    expect(readEmbeddedRuntimeConfig(page).stage).toBe(tricky.stage);
+    expect((await readEmbeddedRuntimeConfig(page)).stage).toBe(tricky.stage);
   });
 
-  it('explains a page without the config, with a broken one and with an invalid one', () => {
+  it('explains a page without the config, with a broken one and with an invalid one', async () => {
     const page = (head: string) => new DOMParser().parseFromString(`<html><head>${head}</head></html>`, 'text/html');
-    expect(() => readEmbeddedRuntimeConfig(page(''))).toThrow('The page has no runtime config');
-    expect(() =>
+    await expect(readEmbeddedRuntimeConfig(page(''))).rejects.toThrow('The page has no runtime config');
+    await expect(
       readEmbeddedRuntimeConfig(page('<script id="runtime-config" type="application/json">{"apiUrl":</script>')),
-    ).toThrow('is not JSON');
-    expect(() =>
+    ).rejects.toThrow('is not JSON');
+    await expect(
       readEmbeddedRuntimeConfig(page('<script id="runtime-config" type="application/json">{"apiUrl":"/api"}</script>')),
-    ).toThrow(RuntimeConfigError);
-    expect(() => getRuntimeConfig()).toThrow(RuntimeConfigError);
+    ).rejects.toThrow(RuntimeConfigError);
+    await expect(loadRuntimeConfig()).rejects.toThrow(RuntimeConfigError);
   });
 });

@@ -1,45 +1,16 @@
-import * as z from 'zod/mini';
-import { en as zodEnglish } from 'zod/v4/locales';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@linea/shared/contracts/runtime-config';
 
 /**
  * The web app's configuration, read at run time from the JSON script element that the host put
  * into the page (`<script id="runtime-config" type="application/json">`), so one build serves
  * every stage: CDK writes it into index.html at deploy, the local web server into every page it
- * serves. Read synchronously, once, before the first render: no request stands between the
- * HTML and the app.
+ * serves. No request stands between the HTML and the app.
  *
- * Validated with zod's tree-shakable "mini" build: this module is on the start-up path, and
- * the full build (used by the API contracts) arrives with the first page that calls the API.
+ * Validated with its schema (runtime-config-schema.ts) in a chunk loaded as the app starts, not
+ * before it: zod stays off the start-up path. The app renders meanwhile; whatever needs the
+ * config (the API client, Amplify, the session hint) awaits the validated one, and an invalid
+ * one replaces the app with the start-up error screen (app/start.tsx).
  */
-// English issue texts (the mini build has none by default), and no `new Function` probe: the
-// site's CSP has no 'unsafe-eval', and the probe would be reported as a violation. Global, so it
-// covers the API contracts' parsing too.
-z.config({ ...zodEnglish(), jitless: true });
-
-const HTTP_URL = /^https?:\/\/\S+$/;
-const ROOT_PATH = /^\/\S*$/;
-
-const text = () => z.string().check(z.trim(), z.minLength(1));
-
-export const runtimeConfigSchema = z.object({
-  /** Base URL of the HTTP API; an absolute URL or a path on this host. */
-  apiUrl: z.string().check(
-    z.trim(),
-    z.refine(
-      (value) => HTTP_URL.test(value) || ROOT_PATH.test(value),
-      'must be an http(s) URL or a path starting with /',
-    ),
-  ),
-  region: text(),
-  userPoolId: z.string().check(z.trim(), z.regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must look like <region>_<id>')),
-  userPoolClientId: text(),
-  /** A custom Cognito endpoint (cognito-local); absent or null in the cloud. */
-  cognitoEndpoint: z.nullish(z.string().check(z.trim(), z.regex(HTTP_URL, 'must be an http(s) URL'))),
-  /** USER_PASSWORD_AUTH where SRP is not available (cognito-local), USER_SRP_AUTH in the cloud. */
-  authFlow: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
-  stage: text(),
-});
 
 export type RuntimeConfig = Readonly<{
   /** Without a trailing slash. */
@@ -53,7 +24,7 @@ export type RuntimeConfig = Readonly<{
 }>;
 
 /** Where the config is, for messages: the element's id is shared with the hosts that write it. */
-const RUNTIME_CONFIG_SOURCE = `<script id="${RUNTIME_CONFIG_ELEMENT_ID}">`;
+export const RUNTIME_CONFIG_SOURCE = `<script id="${RUNTIME_CONFIG_ELEMENT_ID}">`;
 
 /** Why the app cannot start; `issues` are for the operator and listed on the error screen. */
 export class RuntimeConfigError extends Error {
@@ -67,30 +38,8 @@ export class RuntimeConfigError extends Error {
   }
 }
 
-/** Pure: validates an already-parsed config value. */
-export function parseRuntimeConfig(value: unknown): RuntimeConfig {
-  const result = runtimeConfigSchema.safeParse(value);
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => {
-      const path = issue.path.map(String).join('.');
-      return path ? `${path}: ${issue.message}` : issue.message;
-    });
-    throw new RuntimeConfigError(`The runtime config ${RUNTIME_CONFIG_SOURCE} is invalid`, issues);
-  }
-  const { apiUrl, region, userPoolId, userPoolClientId, cognitoEndpoint, authFlow, stage } = result.data;
-  return Object.freeze({
-    apiUrl: apiUrl.replace(/\/+$/, ''),
-    region,
-    userPoolId,
-    userPoolClientId,
-    cognitoEndpoint: cognitoEndpoint ?? null,
-    authFlow,
-    stage,
-  });
-}
-
-/** Reads and validates the config the page carries; throws a RuntimeConfigError naming what is wrong. */
-export function readEmbeddedRuntimeConfig(doc: Document = document): RuntimeConfig {
+/** The config the page carries, as JSON, not yet validated; throws a RuntimeConfigError if there is none. */
+function readEmbeddedJson(doc: Document): unknown {
   const element = doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
   if (!element) {
     throw new RuntimeConfigError(`The page has no runtime config ${RUNTIME_CONFIG_SOURCE}`, [
@@ -98,29 +47,39 @@ export function readEmbeddedRuntimeConfig(doc: Document = document): RuntimeConf
     ]);
   }
   const text = element.textContent ?? '';
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (err) {
     throw new RuntimeConfigError(`The runtime config ${RUNTIME_CONFIG_SOURCE} is not JSON`, [text.slice(0, 80)], {
       cause: err,
     });
   }
+}
+
+/** Reads and validates the config the page carries; rejects with a RuntimeConfigError naming what is wrong. */
+export async function readEmbeddedRuntimeConfig(doc: Document = document): Promise<RuntimeConfig> {
+  // Read before the schema loads: the page is the one the app started on.
+  const value = readEmbeddedJson(doc);
+  const { parseRuntimeConfig } = await import('./runtime-config-schema');
   return parseRuntimeConfig(value);
 }
 
+let loading: Promise<RuntimeConfig> | undefined;
 let loaded: RuntimeConfig | undefined;
 
 /**
- * The config, read from the page on first use and kept. main.tsx calls it before the first
- * render, so a missing or invalid config shows the start-up error screen instead of the app.
+ * The validated config, read from the page on first use and kept. app/start.tsx asks first, as
+ * the app starts; a missing or invalid config rejects (every time: it stays so until a reload).
  */
-export function getRuntimeConfig(): RuntimeConfig {
-  loaded ??= readEmbeddedRuntimeConfig();
-  return loaded;
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  loading ??= readEmbeddedRuntimeConfig().then((config) => {
+    loaded = config;
+    return config;
+  });
+  return loading;
 }
 
-/** The config if it was read, for code that can do without it (the session hint). */
+/** The config if it was validated, for code that can do without it (the session hint). */
 export function peekRuntimeConfig(): RuntimeConfig | undefined {
   return loaded;
 }
@@ -128,4 +87,5 @@ export function peekRuntimeConfig(): RuntimeConfig | undefined {
 /** Tests only: installs a config (or clears it, so the next use reads the page again). */
 export function setRuntimeConfigForTesting(config: RuntimeConfig | undefined): void {
   loaded = config;
+  loading = config ? Promise.resolve(config) : undefined;
 }

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY, preferredLocale, setLocale, syncLanguageCookie } from './i18n';
 
@@ -66,5 +67,29 @@ describe('the language cookie', () => {
   it('is not written without a choice', () => {
     syncLanguageCookie();
     expect(document.cookie).toBe('');
+  });
+});
+
+describe('setLocale', () => {
+  // A page starts with its own language's texts only (initI18n); the other's come with a switch.
+  const withoutGerman = () => i18next.removeResourceBundle('de', 'translation');
+
+  it("loads the language's texts first, then switches: no key is ever shown", async () => {
+    withoutGerman();
+    const seen: string[] = [];
+    i18next.on('languageChanged', function record() {
+      seen.push(i18next.t('nav.contact'));
+      i18next.off('languageChanged', record);
+    });
+    await setLocale('de');
+    expect(i18next.language).toBe('de');
+    expect(seen).toEqual(['Kontakt']);
+  });
+
+  it('ends in the language chosen last when the first is still loading', async () => {
+    withoutGerman();
+    await Promise.all([setLocale('de'), setLocale('en')]);
+    expect(i18next.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
   });
 });

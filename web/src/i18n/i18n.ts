@@ -1,7 +1,8 @@
 import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Locale } from '@linea/shared/domain/money';
-import { dictionaries, LOCALES } from '@linea/shared/i18n/index';
+import type { Dictionary } from '@linea/shared/i18n/en';
+import { LOCALES } from '@linea/shared/i18n/locales';
 import {
   cookieValue,
   LANGUAGE_COOKIE,
@@ -50,13 +51,30 @@ function writeLanguageCookie(locale: Locale): void {
   document.cookie = languageCookie(locale, { secure: window.location.protocol === 'https:' });
 }
 
-/** The app's i18next options in `locale`; the server renders with an instance of its own (server/render.tsx). */
-export function i18nOptions(locale: Locale): InitOptions {
+/**
+ * Each language's texts as a chunk of its own: a page downloads its language's only (~12 KiB
+ * gzip each), and the host's page preloads it (server/render.tsx, dictionary-hints.ts).
+ */
+const dictionaryLoaders: Record<Locale, () => Promise<Dictionary>> = {
+  en: () => import('@linea/shared/i18n/en').then((module) => module.en),
+  de: () => import('@linea/shared/i18n/de').then((module) => module.de),
+};
+
+/** The texts of `locale`; the module system keeps a loaded chunk, so asking again costs nothing. */
+export function loadDictionary(locale: Locale): Promise<Dictionary> {
+  return dictionaryLoaders[locale]();
+}
+
+/**
+ * The app's i18next options in `locale`, with that language's texts only: the others are added
+ * when the visitor switches (setLocale). The server renders with an instance of its own per
+ * language (server/render.tsx).
+ */
+export function i18nOptions(locale: Locale, dictionary: Dictionary): InitOptions {
   return {
-    resources: {
-      en: { translation: dictionaries.en },
-      de: { translation: dictionaries.de },
-    },
+    resources: { [locale]: { translation: dictionary } },
+    // Without it i18next would take the missing languages for absent, not for not loaded yet.
+    partialBundledLanguages: true,
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: LOCALES,
@@ -66,24 +84,29 @@ export function i18nOptions(locale: Locale): InitOptions {
   };
 }
 
+let initialising: Promise<typeof i18next> | undefined;
+
 /**
- * Initialises i18next synchronously (the dictionaries are bundled), so the very first render,
- * including the start-up error screen, is already translated. Safe to call more than once.
+ * Initialises i18next in `locale` once its texts are loaded; the app awaits it before its first
+ * render, so that render, including the start-up error screen, is already translated. Safe to
+ * call more than once: later calls get the first one's instance, whatever their locale.
  */
-export function initI18n(locale: Locale = preferredLocale()) {
-  if (i18next.isInitialized) return i18next;
-  void i18next.use(initReactI18next).init(i18nOptions(locale));
-  // No document on the server: there the renderer writes <html lang> into the page it makes.
-  if (typeof document === 'undefined') return i18next;
-  document.documentElement.lang = i18next.language;
-  i18next.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
-    if (!isLocale(language)) return;
-    writeStorage(LANGUAGE_STORAGE_KEY, language);
-    writeLanguageCookie(language);
+export function initI18n(locale: Locale = preferredLocale()): Promise<typeof i18next> {
+  initialising ??= loadDictionary(locale).then((dictionary) => {
+    void i18next.use(initReactI18next).init(i18nOptions(locale, dictionary));
+    // No document on the server: there the renderer writes <html lang> into the page it makes.
+    if (typeof document === 'undefined') return i18next;
+    document.documentElement.lang = i18next.language;
+    i18next.on('languageChanged', (language) => {
+      document.documentElement.lang = language;
+      if (!isLocale(language)) return;
+      writeStorage(LANGUAGE_STORAGE_KEY, language);
+      writeLanguageCookie(language);
+    });
+    syncLanguageCookie();
+    return i18next;
   });
-  syncLanguageCookie();
-  return i18next;
+  return initialising;
 }
 
 /**
@@ -95,7 +118,27 @@ export function syncLanguageCookie(): void {
   if (chosen && cookieValue(document.cookie, LANGUAGE_COOKIE) !== chosen) writeLanguageCookie(chosen);
 }
 
-export function setLocale(locale: Locale): Promise<unknown> {
+/** Starts loading `locale`'s texts ahead of a switch to it (the language switch, on hover or focus). */
+export function preloadLocale(locale: Locale): void {
+  loadDictionary(locale).catch(() => {
+    // setLocale loads it again and reports the failure.
+  });
+}
+
+let latestSwitch = 0;
+
+/**
+ * Switches to `locale` once its texts are there (a download on the first switch to it): the page
+ * keeps its language until then instead of showing keys. Of switches made while one is loading,
+ * the last one chosen wins.
+ */
+export async function setLocale(locale: Locale): Promise<unknown> {
+  const request = ++latestSwitch;
+  if (!i18next.hasResourceBundle(locale, 'translation')) {
+    const dictionary = await loadDictionary(locale);
+    i18next.addResourceBundle(locale, 'translation', dictionary);
+  }
+  if (request !== latestSwitch) return;
   return i18next.changeLanguage(locale);
 }
 

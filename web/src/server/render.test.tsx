@@ -6,7 +6,7 @@ import { RUNTIME_CONFIG_ELEMENT_ID } from '@linea/shared/contracts/runtime-confi
 import { formatChf, type Locale } from '@linea/shared/domain/money';
 import { dictionaries } from '@linea/shared/i18n/index';
 import { productFixture, testConfig } from '../testing/fixtures';
-import { renderPage } from './render';
+import { renderPage, renderShell } from './render';
 
 /** The app's own index.html: the renderer works on the built one the same way. */
 const template = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
@@ -199,6 +199,33 @@ describe('renderPage', () => {
     expect(decode(html)).not.toContain(dictionaries.en.product.addToCart);
   });
 
+  it("preloads the texts of the page's language only, as the build's hints name them, and leaves no hint", async () => {
+    // As `vite build` writes them (web/vite.config.ts, dictionaryHints).
+    const built = template.replace(
+      '</head>',
+      [
+        '  <meta name="linea:dictionary-en" content="/assets/en-1.js /assets/category-3.js">',
+        '    <meta name="linea:dictionary-de" content="/assets/de-2.js /assets/category-3.js">',
+        '  </head>',
+      ].join('\n'),
+    );
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+    const { html } = await renderPage({
+      url: '/',
+      locale: 'de',
+      config: testConfig,
+      catalogue: { products: [] },
+      template: built,
+    });
+    expect(preloads(html)).toEqual(['/assets/de-2.js', '/assets/category-3.js']);
+    expect(html).not.toContain('linea:dictionary');
+    const shell = renderShell(built, 'en', testConfig);
+    expect(preloads(shell)).toEqual(['/assets/en-1.js', '/assets/category-3.js']);
+    expect(shell).not.toContain('linea:dictionary');
+  });
+
   it('keeps a product text from closing its script element', async () => {
     const sneaky = productFixture({ id: 'sneaky', name: 'Tee </script><script>alert(1)</script>' });
     const { html } = await renderPage({
@@ -210,5 +237,30 @@ describe('renderPage', () => {
     });
     expect(html).not.toContain('<script>alert(1)');
     expect(h1(html)).toBe(sneaky.name);
+  });
+
+  it("links the page's own styles and preloads its chunks, as the build names them, and leaves no list", async () => {
+    const assets = {
+      product: { css: ['/assets/catalog-1.css'], js: ['/assets/product-1.js', '/assets/catalog-2.js'] },
+      cart: { css: ['/assets/cart-1.css'], js: ['/assets/cart-1.js'] },
+    };
+    const built = template.replace(
+      '</head>',
+      `<script id="route-assets" type="application/json">${JSON.stringify(assets)}</script></head>`,
+    );
+    const { html } = await renderPage({
+      url: '/product/tee',
+      locale: 'en',
+      config: testConfig,
+      catalogue: { products: [tee] },
+      template: built,
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/catalog-1.css">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-2.js">');
+    expect(html).not.toContain('cart-1');
+    expect(html).not.toContain('id="route-assets"');
+    expect(renderShell(built, 'en', testConfig)).not.toContain('id="route-assets"');
   });
 });

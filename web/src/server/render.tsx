@@ -17,7 +17,9 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { htmlSafeJson, withRuntimeConfig, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import type { Locale } from '@linea/shared/domain/money';
-import { ApiError } from '../api/client';
+// Both languages' texts, statically: the server renders either (the browser loads one, i18n.ts).
+import { dictionaries } from '@linea/shared/i18n/index';
+import { ApiError } from '../api/api-error';
 import { AppProvider } from '../app/provider';
 import {
   createQueryClient,
@@ -25,15 +27,17 @@ import {
   QUERY_STATE_ELEMENT_ID,
   RENDERED_PATH_ATTRIBUTE,
 } from '../app/query-client';
-import { createRoutes } from '../app/router';
+import { createRoutes, type PageHandle } from '../app/router';
 import { preloadThemeMenu } from '../components/layout/theme-toggle';
 import { ServerPageContext, type ServerPage } from '../components/ui/server-page';
 import type { PageHead } from '../components/ui/use-page-meta';
 import { paths } from '../config/paths';
 import { productQuery } from '../features/catalog/api/get-product';
 import { productsQuery } from '../features/catalog/api/get-products';
+import { withDictionaryPreload } from '../i18n/dictionary-hints';
 import { i18nOptions } from '../i18n/i18n';
 import type { RenderInput, RenderPage, RenderResult, RenderShell } from './render-contract';
+import { routeAssetTags, takeRouteAssets } from './route-assets';
 
 export type { RenderInput, RenderResult };
 
@@ -63,7 +67,7 @@ function i18nFor(locale: Locale): I18n {
   let instance = i18nByLocale.get(locale);
   if (!instance) {
     instance = i18next.createInstance();
-    void instance.init(i18nOptions(locale));
+    void instance.init(i18nOptions(locale, dictionaries[locale]));
     i18nByLocale.set(locale, instance);
   }
   return instance;
@@ -88,9 +92,9 @@ export function headHtml(head: PageHead): string {
   return tags.join('\n    ');
 }
 
-/** The page with `<html lang>` set to `locale`. */
+/** The page in `locale`: its `<html lang>`, and its language's texts preloaded for the browser. */
 function withLanguage(html: string, locale: Locale): string {
-  return html.replace(/<html\b[^>]*>/i, (tag) =>
+  return withDictionaryPreload(html, locale).replace(/<html\b[^>]*>/i, (tag) =>
     /\slang="[^"]*"/.test(tag)
       ? tag.replace(/\slang="[^"]*"/, ` lang="${locale}"`)
       : `${tag.slice(0, -1)} lang="${locale}">`,
@@ -102,7 +106,8 @@ function withLanguage(html: string, locale: Locale): string {
  * account, a list arranged by its URL): the visitor's language is known before any script runs.
  */
 export const renderShell: RenderShell = (template, locale, config) => {
-  return withRuntimeConfig(withLanguage(template, locale), config);
+  // The browser loads the page it draws itself: no page's assets to name ahead.
+  return withRuntimeConfig(withLanguage(takeRouteAssets(template).template, locale), config);
 };
 
 /** The template with the page's language, head, data and markup. */
@@ -115,11 +120,17 @@ function fillTemplate(
     markup: string;
     /** The path the markup was rendered for (see RENDERED_PATH_ATTRIBUTE). */
     pathname: string;
+    /** The page modules of the routes rendered (their `handle.module`), whose assets the head names. */
+    pageModules: readonly string[];
     queryState: unknown;
     config: WebRuntimeConfig;
   },
 ): string {
-  let html = withLanguage(template, parts.locale);
+  const { assets, template: withoutAssets } = takeRouteAssets(template);
+  let html = withLanguage(withoutAssets, parts.locale);
+  const pageAssets = routeAssetTags(assets, parts.pageModules);
+  // After the entry's stylesheet, so the page's rules come after the shared ones, as in the app.
+  if (pageAssets) html = html.replace(/<\/head\s*>/i, (end) => `  ${pageAssets}\n  ${end}`);
   if (parts.head) {
     // The template's own title and description give way to the page's.
     html = html.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
@@ -218,7 +229,12 @@ export const renderPage: RenderPage = async (input) => {
   const [, hoisted = '', markup = ''] = /^((?:<link\b[^>]*>)*)([\s\S]*)$/.exec(rendered) ?? [];
 
   const status = context.statusCode !== 200 ? context.statusCode : unknownPath || !knownProduct ? 404 : 200;
+  const pageModules = matches.flatMap((match) => {
+    const handle = match.route.handle as Partial<PageHandle> | undefined;
+    return handle?.module ? [handle.module] : [];
+  });
   const html = fillTemplate(input.template, {
+    pageModules,
     locale: input.locale,
     head,
     hoisted,

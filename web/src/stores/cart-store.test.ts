@@ -62,6 +62,25 @@ describe('cart store', () => {
     expect(useCartStore.getState().lines).toEqual([{ ...tee, quantity: 2 }]);
   });
 
+  it('adds what is put in while the saved cart is read to it, and writes neither over the other', async () => {
+    const saved = JSON.stringify({ state: { lines: [{ ...tee, quantity: 2 }] }, version: 1 });
+    localStorage.setItem(CART_STORAGE_KEY, saved);
+    const reading = useCartStore.persist.rehydrate();
+
+    useCartStore.getState().add({ ...tee, size: 'L' });
+    useCartStore.getState().add(tee);
+    // Not written yet: the saved cart is still there should the page close now.
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBe(saved);
+
+    await reading;
+    const lines = [
+      { ...tee, quantity: 3 },
+      { ...tee, size: 'L', quantity: 1 },
+    ];
+    expect(useCartStore.getState().lines).toEqual(lines);
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).state.lines).toEqual(lines);
+  });
+
   it.each([
     ['not JSON', '{oops'],
     ['not a cart', JSON.stringify({ state: { lines: [{ id: 1 }] }, version: 1 })],

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { create } from 'zustand';
 import type { Locale } from '@linea/shared/domain/money';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
@@ -33,32 +32,27 @@ interface CartState {
   clear: () => void;
 }
 
-const storedLine = z.object({
-  id: z.string(),
-  name: z.string(),
-  price: z.number().check(z.int(), z.nonnegative()),
-  size: z.string(),
-  color: z.string(),
-  sizeLabel: z.optional(z.string()),
-  colorName: z.optional(z.string()),
-  locale: z.optional(z.enum(['en', 'de'])),
-  image: z.string(),
-  quantity: z.number().check(z.int(), z.positive()),
-});
-const storedCart = z.object({ lines: z.array(storedLine) });
+/** While the saved cart is being read, a change is not written: it would replace the cart unread. */
+let reading = false;
+let unwritten = false;
 
 /**
- * localStorage, but a saved cart that is not JSON, or not a cart, is logged and ignored (spec
- * §8): the shopper gets an empty cart and a working shop instead of a crash.
+ * localStorage, with the saved cart read in the background: it is checked against its schema
+ * (saved-cart.ts, loaded then). A saved cart that is not JSON, or not a cart, is logged and
+ * ignored (spec §8): the shopper gets an empty cart and a working shop instead of a crash.
  */
 const safeStorage: StateStorage = {
-  getItem: (name) => {
-    // No storage on the server (web/src/server/render.tsx): the cart starts empty there.
-    if (typeof localStorage === 'undefined') return null;
-    const raw = localStorage.getItem(name);
-    if (raw === null) return null;
+  getItem: async (name) => {
+    // Never rejects (blocked storage, the schema's chunk not loading): the store must finish
+    // reading, as app/start.tsx waits for it.
     try {
+      // No storage on the server (web/src/server/render.tsx): the cart starts empty there.
+      if (typeof localStorage === 'undefined') return null;
+      // Read at once: what the schema then checks is the cart as it was saved.
+      const raw = localStorage.getItem(name);
+      if (raw === null) return null;
       const parsed = JSON.parse(raw) as { state?: unknown; version?: number };
+      const { storedCart } = await import('./saved-cart');
       const cart = storedCart.safeParse(parsed.state);
       if (!cart.success) throw new Error('saved cart has an unexpected shape');
       return JSON.stringify({ state: cart.data, version: parsed.version ?? 0 });
@@ -67,15 +61,23 @@ const safeStorage: StateStorage = {
       return null;
     }
   },
-  setItem: (name, value) => globalThis.localStorage?.setItem(name, value),
+  setItem: (name, value) => {
+    if (reading) {
+      unwritten = true;
+      return;
+    }
+    globalThis.localStorage?.setItem(name, value);
+  },
   removeItem: (name) => globalThis.localStorage?.removeItem(name),
 };
 
 /**
  * The saved cart is read when the store is created, also under a page rendered on the server
- * (which shows an empty cart): the store's hooks render its initial state (zustand's
- * getInitialState, before the saved cart) while React takes that page over, and the saved cart
- * right after. (With `skipHydration` instead, a change made before reading would overwrite the saved cart.)
+ * (which shows an empty cart), and arrives a moment later (its schema is loaded first): the
+ * store's hooks render its initial state (zustand's getInitialState, before the saved cart)
+ * while React takes that page over, and the saved cart when it is there; app/start.tsx waits
+ * for it before drawing a page itself (whenSavedCartRead). What the shopper added before it
+ * arrived is added to it, and written only then.
  */
 export const useCartStore = create<CartState>()(
   persist(
@@ -101,9 +103,38 @@ export const useCartStore = create<CartState>()(
       version: 1,
       storage: createJSONStorage(() => safeStorage),
       partialize: (state) => ({ lines: state.lines }),
+      merge: (saved, current) => {
+        const savedLines = (saved as Partial<Pick<CartState, 'lines'>> | undefined)?.lines ?? [];
+        const lines = current.lines.reduce(
+          (cart, { quantity, ...item }) => addToCart(cart, item, quantity),
+          savedLines,
+        );
+        return { ...current, lines };
+      },
+      onRehydrateStorage: () => {
+        reading = true;
+        return () => {
+          reading = false;
+          if (!unwritten) return;
+          unwritten = false;
+          // The store's setState writes the cart as it now is (zustand's persist).
+          useCartStore.setState((state) => state);
+        };
+      },
     },
   ),
 );
 
 export const selectTotalItems = (state: CartState): number => totalItems(state.lines);
 export const selectSubtotal = (state: CartState): number => subtotal(state.lines);
+
+/** Resolves once the saved cart is in the store (at once when it is, or when there is none). */
+export function whenSavedCartRead(): Promise<void> {
+  if (useCartStore.persist.hasHydrated()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = useCartStore.persist.onFinishHydration(() => {
+      stop();
+      resolve();
+    });
+  });
+}

@@ -2,12 +2,14 @@ import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach } from 'vitest';
 import { LANGUAGE_COOKIE } from '@linea/shared/i18n/language-choice';
-import { initI18n } from '../i18n/i18n';
+import { initI18n, loadDictionary } from '../i18n/i18n';
 
 // Tests marked `// @vitest-environment node` (the server renderer's) get none of the browser's
 // set-up: no global i18next, no document.
 if (typeof document !== 'undefined') {
-  initI18n('en');
+  await initI18n('en');
+  // Both languages at hand, as after a switch: tests change the language with i18next directly.
+  i18next.addResourceBundle('de', 'translation', await loadDictionary('de'));
 
   // findBy*/waitFor give up after 1 s by default; lazy chunks and a loaded CI machine can take
   // longer, and a slow pass is still a pass.

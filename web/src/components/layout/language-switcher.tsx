@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@linea/shared/i18n/locales';
-import { setLocale, useLocale } from '../../i18n/i18n';
+import { preloadLocale, setLocale, useLocale } from '../../i18n/i18n';
 
 export interface LanguageSwitcherProps {
   /**
@@ -13,8 +13,9 @@ export interface LanguageSwitcherProps {
 }
 
 /**
- * English / Deutsch as two toggle buttons. Choosing one switches the texts at once; i18n.ts
- * then updates <html lang> and remembers the choice under the `language` key.
+ * English / Deutsch as two toggle buttons. Choosing one switches the texts as soon as that
+ * language's are loaded (at once when already there); i18n.ts then updates <html lang> and
+ * remembers the choice under the `language` key.
  */
 export function LanguageSwitcher({ variant = 'compact', className }: LanguageSwitcherProps) {
   const { t } = useTranslation();
@@ -35,6 +36,9 @@ export function LanguageSwitcher({ variant = 'compact', className }: LanguageSwi
             className="language-option"
             aria-pressed={locale === current}
             onClick={() => void setLocale(locale)}
+            // The other language's texts are a download: started as the pointer or focus comes.
+            onPointerEnter={() => preloadLocale(locale)}
+            onFocus={() => preloadLocale(locale)}
           >
             {variant === 'compact' ? (
               // Named "EN English": the visible "EN" leads the name, as WCAG 2.5.3 (label in

@@ -1,4 +1,4 @@
-import { getRuntimeConfig, peekRuntimeConfig } from '../../config/runtime-config';
+import { loadRuntimeConfig, peekRuntimeConfig } from '../../config/runtime-config';
 import type * as AmplifyAuthModule from './amplify-auth';
 import type { SignUpInput } from './amplify-auth';
 import { hasStoredSession } from './session-hint';
@@ -15,9 +15,10 @@ const endedListeners = new Set<() => void>();
 let amplifyAuth: Promise<AmplifyAuth> | undefined;
 
 function loadAmplifyAuth(): Promise<AmplifyAuth> {
-  amplifyAuth ??= import('./amplify-auth').then(
-    (module) => {
-      module.configureAmplify(getRuntimeConfig(), notifySessionEnded);
+  // Configured with the validated runtime config only.
+  amplifyAuth ??= Promise.all([import('./amplify-auth'), loadRuntimeConfig()]).then(
+    ([module, config]) => {
+      module.configureAmplify(config, notifySessionEnded);
       return module;
     },
     (err: unknown) => {
@@ -45,7 +46,7 @@ export function preloadAuth(): void {
   });
 }
 
-/** Synchronous guess from storage; see `session-hint.ts`. */
+/** Synchronous guess from storage, once the runtime config is validated (none before); see `session-hint.ts`. */
 export function hasSessionHint(): boolean {
   const config = peekRuntimeConfig();
   return config ? hasStoredSession(config.userPoolClientId) : false;

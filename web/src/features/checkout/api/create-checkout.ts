@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../../lib/zod-mini';
 import type { CheckoutRequest } from '@linea/shared/contracts/checkout';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../../lib/zod-mini';
 import { promoDto, type PromoDto } from '@linea/shared/contracts/promo-codes';
 import { CUSTOMER_FIELDS, EMPTY_CUSTOMER, type CustomerValues } from './customer-form';
 

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../../lib/zod-mini';
 import { unavailableLine, type UnavailableLine } from '@linea/shared/contracts/checkout';
 import { lineOptions, type CartLine } from '@linea/shared/domain/cart';
 
