@@ -34,6 +34,32 @@ export const HYDRATION_MISMATCH = 'Hydration mismatch: part of the prerendered p
  * (once read) and theme, and the visitor's language where it differs from the page's (a choice
  * stored before the host could know it).
  */
+/** How long the page's main image may hold the app back before it takes the page over anyway. */
+const MAIN_IMAGE_WAIT_MS = 3000;
+
+/**
+ * Resolves once the page's main image (the one it is judged by, `fetchpriority="high"`) has
+ * loaded and had a frame to be painted in: hydrating the page is one long task, and run first it
+ * would hold that paint back. Its code and data load meanwhile; a failed or slow image waits no
+ * longer than MAIN_IMAGE_WAIT_MS.
+ */
+async function mainImagePainted(container: HTMLElement): Promise<void> {
+  const pending = [...container.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter(
+    // One the browser is loading (a document that loads no images, as jsdom, has no currentSrc).
+    (image) => !image.complete && image.currentSrc !== '',
+  );
+  if (pending.length === 0) return;
+  const loaded = pending.map(
+    (image) =>
+      new Promise<void>((resolve) => {
+        image.addEventListener('load', () => resolve(), { once: true });
+        image.addEventListener('error', () => resolve(), { once: true });
+      }),
+  );
+  await Promise.race([Promise.all(loaded), new Promise((resolve) => setTimeout(resolve, MAIN_IMAGE_WAIT_MS))]);
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** Whether the markup in #root was rendered for the route the app finds at this address. */
 function renderedForThisRoute(container: HTMLElement): boolean {
   const renderedPath = container.getAttribute(RENDERED_PATH_ATTRIBUTE);
@@ -72,7 +98,12 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   // shown as loading meanwhile; it stays failed until it is asked again (navigating back to it).
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryOnMount: false } });
-  const [router] = await Promise.all([createHydratingRouter(queryClient), preloadThemeMenu(), texts]);
+  const [router] = await Promise.all([
+    createHydratingRouter(queryClient),
+    preloadThemeMenu(),
+    texts,
+    mainImagePainted(container),
+  ]);
 
   let hydrated = false;
   const afterHydration = () => {

@@ -110,6 +110,19 @@ export const renderShell: RenderShell = (template, locale, config) => {
   return withRuntimeConfig(withLanguage(takeRouteAssets(template).template, locale), config);
 };
 
+/**
+ * The page's scripts and their preloads fetched at low priority: the HTML already shows the
+ * page, so its styles, font and the image it is judged by go first, and the code that makes it
+ * interactive follows instead of sharing the connection with them. (The shell, which the script
+ * must draw, keeps the build's priorities.)
+ */
+function withScriptsAfterContent(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
+}
+
 /** The template with the page's language, head, data and markup. */
 function fillTemplate(
   template: string,
@@ -137,6 +150,7 @@ function fillTemplate(
     html = html.replace(/<title>[^<]*<\/title>/i, () => headHtml(parts.head as PageHead));
   }
   html = withRuntimeConfig(html, parts.config);
+  html = withScriptsAfterContent(html);
   const queryState = `<script id="${QUERY_STATE_ELEMENT_ID}" type="application/json">${htmlSafeJson(parts.queryState)}</script>`;
   html = html.replace(/<\/head\s*>/i, (end) => `${parts.hoisted ? `${parts.hoisted}\n  ` : ''}${queryState}\n  ${end}`);
   const root = /<div id="root">\s*<\/div>/;

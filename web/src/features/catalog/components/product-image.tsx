@@ -33,7 +33,9 @@ export function ProductImage({ src, alt, className, sizes, ...props }: ProductIm
       alt={alt}
       width={PRODUCT_IMAGE_WIDTH}
       height={PRODUCT_IMAGE_HEIGHT}
-      decoding="async"
+      // The image a page is judged by (fetchPriority high) is painted as soon as it is there,
+      // not after an asynchronous decode; the others may wait.
+      decoding={props.fetchPriority === 'high' ? 'auto' : 'async'}
       {...props}
     />
   );

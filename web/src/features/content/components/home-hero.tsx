@@ -34,7 +34,6 @@ export function HomeHero({ shopHref }: { shopHref: string }) {
           width={800}
           height={1000}
           fetchPriority="high"
-          decoding="async"
         />
         <img className="hero-art-second" src={HERO_ART.second} alt="" width={800} height={1000} decoding="async" />
       </div>
