@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { APP_ASSETS, ROUTE_ASSETS_ELEMENT_ID, type RouteAssets } from './src/server/route-assets.ts';
+import { ROUTE_ASSETS_ELEMENT_ID, type RouteAssets } from './src/server/route-assets.ts';
 // By path, with the extension: Vite bundles the config's relative imports (a package's TypeScript
 // it would leave to Node), and its coming native config loader asks for the file's full name.
 import { LOCALES } from '../shared/i18n/locales.ts';
@@ -173,35 +173,22 @@ function routeAssets(): Plugin {
         for (const chunk of chunks.values()) if (chunk.isEntry) visitEager(chunk.fileName);
 
         const assets: RouteAssets = {};
-        const collect = (fileName: string, skip: ReadonlySet<string>) => {
-          const js = new Set<string>();
-          const css = new Set<string>();
-          const visit = (file: string): void => {
-            const imported = chunks.get(file);
-            if (!imported || skip.has(file) || js.has(file)) return;
-            js.add(file);
-            imported.viteMetadata?.importedCss.forEach((style) => css.add(style));
-            imported.imports.forEach(visit);
-          };
-          visit(fileName);
-          return { css: [...css].map((file) => `/${file}`), js: [...js].map((file) => `/${file}`), files: js };
-        };
-        // The app the entry loads: what a page drawn by the browser needs first (APP_ASSETS).
-        const app = [...chunks.values()].find((chunk) =>
-          /[\\/]src[\\/]app[\\/]boot\.tsx$/.test(chunk.facadeModuleId ?? ''),
-        );
-        if (app) {
-          const { files, ...appAssets } = collect(app.fileName, eager);
-          assets[APP_ASSETS] = appAssets;
-          files.forEach((file) => eager.add(file));
-        }
         for (const chunk of chunks.values()) {
           const page = chunk.isDynamicEntry
             ? /[\\/]src[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')
             : null;
           if (!page?.[1]) continue;
-          const { files: _files, ...pageAssets } = collect(chunk.fileName, eager);
-          assets[page[1]] = pageAssets;
+          const js = new Set<string>();
+          const css = new Set<string>();
+          const visit = (fileName: string): void => {
+            const imported = chunks.get(fileName);
+            if (!imported || eager.has(fileName) || js.has(fileName)) return;
+            js.add(fileName);
+            imported.viteMetadata?.importedCss.forEach((file) => css.add(file));
+            imported.imports.forEach(visit);
+          };
+          visit(chunk.fileName);
+          assets[page[1]] = { css: [...css].map((file) => `/${file}`), js: [...js].map((file) => `/${file}`) };
         }
         const script = `<script id="${ROUTE_ASSETS_ELEMENT_ID}" type="application/json">${JSON.stringify(assets)}</script>`;
         return html.replace(/<\/head>/i, `  ${script}\n  </head>`);
@@ -211,11 +198,12 @@ function routeAssets(): Plugin {
 }
 
 /**
- * Framework code changes far less often than the app: it is kept apart in one long-cached
- * chunk, which the app (src/app/boot.tsx, loaded by the entry once the page is painted) imports.
- * (Rolldown's `$initial` tag, which could keep the parts only lazy routes use apart, names what
- * the entry imports statically: since the entry loads the app lazily, nothing.) Everything else
- * is split by Rolldown along the lazy routes.
+ * Framework code changes far less often than the app: it is kept apart in long-cached chunks.
+ * `vendor` holds only what the first render needs (Rolldown's `$initial`: statically imported
+ * from the entry); the rest of these packages that the lazy routes use (TanStack Query's
+ * useQuery, useQueries, infinite queries) is one `vendor-lazy` chunk, downloaded with the first
+ * route that needs it instead of before every page. Everything else is split by Rolldown along the
+ * lazy routes.
  */
 const VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand)[\\/]/;
@@ -233,7 +221,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: VENDOR }],
+          groups: [
+            { name: 'vendor', test: VENDOR, tags: ['$initial'], priority: 2 },
+            { name: 'vendor-lazy', test: VENDOR, priority: 1 },
+          ],
         },
       },
     },

@@ -37,7 +37,7 @@ import { productsQuery } from '../features/catalog/api/get-products';
 import { withDictionaryPreload } from '../i18n/dictionary-hints';
 import { i18nOptions } from '../i18n/i18n';
 import type { RenderInput, RenderPage, RenderResult, RenderShell } from './render-contract';
-import { APP_ASSETS, routeAssetTags, takeRouteAssets } from './route-assets';
+import { routeAssetTags, takeRouteAssets } from './route-assets';
 
 export type { RenderInput, RenderResult };
 
@@ -106,11 +106,8 @@ function withLanguage(html: string, locale: Locale): string {
  * account, a list arranged by its URL): the visitor's language is known before any script runs.
  */
 export const renderShell: RenderShell = (template, locale, config) => {
-  // The browser draws the page: the app is what it needs first (a page's own chunks it loads itself).
-  const { assets, template: withoutAssets } = takeRouteAssets(template);
-  const appAssets = routeAssetTags(assets, [APP_ASSETS]);
-  const html = appAssets ? withoutAssets.replace(/<\/head\s*>/i, (end) => `  ${appAssets}\n  ${end}`) : withoutAssets;
-  return withRuntimeConfig(withLanguage(html, locale), config);
+  // The browser loads the page it draws itself: no page's assets to name ahead.
+  return withRuntimeConfig(withLanguage(takeRouteAssets(template).template, locale), config);
 };
 
 /**
