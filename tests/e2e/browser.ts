@@ -67,6 +67,10 @@ export async function openShop(browser: Browser, webUrl: string, options: ShopOp
   // Fail a step in seconds, not after Playwright's default 30 s, so a broken journey reports fast.
   context.setDefaultTimeout(PATIENCE_MS);
   context.setDefaultNavigationTimeout(2 * PATIENCE_MS);
+  // A language stored by the switch comes with its cookie, as the switch writes both: the host
+  // then serves the page in that language.
+  const storedLanguage = options.storage?.language;
+  if (storedLanguage) await context.addCookies([{ name: 'lang', value: storedLanguage, url: webUrl }]);
   if (options.storage) {
     await context.addInitScript((entries) => {
       // about:blank has no storage of its own; only the shop's origin matters.

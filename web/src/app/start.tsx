@@ -10,6 +10,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router-dom';
 import { createQueryClient, RENDERED_PATH_ATTRIBUTE, restoreQueryState } from './query-client';
 import { createHydratingRouter, createRouter, createRoutes } from './router';
+import { holdEarlyInput } from './early-input';
 import { StartupError } from './startup-error';
 
 /** How a part of a prerendered page that React had to render again is reported (console.error). */
@@ -71,6 +72,7 @@ function renderedForThisRoute(container: HTMLElement): boolean {
 
 export async function startApp(container: HTMLElement): Promise<Root> {
   const serverRendered = container.firstElementChild !== null && renderedForThisRoute(container);
+  const releaseEarlyInput = serverRendered ? holdEarlyInput(container) : () => {};
   const preferred = preferredLocale();
   // Loaded alongside the page's route modules below: both are needed before the first render.
   const texts = initI18n(serverRendered ? (pageLocale() ?? preferred) : preferred);
@@ -116,6 +118,8 @@ export async function startApp(container: HTMLElement): Promise<Root> {
       else root.render(<StartupError error={check.error} />);
     });
     if (preferred !== currentLocale()) void setLocale(preferred);
+    // What the shopper did while the page was being taken over, now that the app can answer.
+    queueMicrotask(releaseEarlyInput);
   };
   const root: Root = hydrateRoot(
     container,

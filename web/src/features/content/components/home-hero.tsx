@@ -27,14 +27,7 @@ export function HomeHero({ shopHref }: { shopHref: string }) {
       </div>
       {/* Mood, not information: the pieces are named on the product pages. */}
       <div className="hero-art" aria-hidden="true">
-        <img
-          className="hero-art-main"
-          src={HERO_ART.main}
-          alt=""
-          width={800}
-          height={1000}
-          fetchPriority="high"
-        />
+        <img className="hero-art-main" src={HERO_ART.main} alt="" width={800} height={1000} fetchPriority="high" />
         <img className="hero-art-second" src={HERO_ART.second} alt="" width={800} height={1000} decoding="async" />
       </div>
     </section>

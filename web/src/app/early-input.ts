@@ -1,0 +1,85 @@
+/**
+ * A prerendered page looks ready before the app has taken it over: a shopper may press a button,
+ * submit a form or pick from a list while its code is still loading. Those would meet no handler
+ * (a button does nothing, a form submits itself as a GET and reloads the page), so they are held
+ * from the page's first script on, and handed to the app, in order, once it has taken the page
+ * over. Links need nothing: they work as plain links meanwhile.
+ */
+type HeldInput =
+  | { readonly kind: 'click'; readonly target: HTMLElement }
+  | { readonly kind: 'submit'; readonly form: HTMLFormElement; readonly submitter: HTMLElement | null }
+  | { readonly kind: 'change'; readonly target: HTMLSelectElement; readonly value: string };
+
+/** What a click on it does only once the app has the page. */
+const NEEDS_APP = 'button, [role="button"], [role="tab"], [role="radio"], [role="checkbox"], summary';
+
+/** Holds input within `container` until the returned function hands it to the app. */
+export function holdEarlyInput(container: HTMLElement): () => void {
+  const held: HeldInput[] = [];
+  const within = (target: EventTarget | null): Element | null =>
+    target instanceof Element && container.contains(target) ? target : null;
+
+  const onClick = (event: MouseEvent): void => {
+    const target = within(event.target)?.closest<HTMLElement>(NEEDS_APP);
+    if (!target || !container.contains(target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push({ kind: 'click', target });
+  };
+  const onSubmit = (event: SubmitEvent): void => {
+    const form = within(event.target);
+    if (!(form instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push({ kind: 'submit', form, submitter: event.submitter });
+  };
+  // What was typed: the app's own state starts empty, so it is told, as if typed again.
+  const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  const onInput = (event: Event): void => {
+    const target = within(event.target);
+    if (
+      target instanceof HTMLTextAreaElement ||
+      (target instanceof HTMLInputElement && !/^(checkbox|radio)$/.test(target.type))
+    ) {
+      typed.set(target, target.value);
+    }
+  };
+  const onChange = (event: Event): void => {
+    const target = within(event.target);
+    if (target instanceof HTMLSelectElement) held.push({ kind: 'change', target, value: target.value });
+  };
+
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('change', onChange, true);
+  document.addEventListener('input', onInput, true);
+  return () => {
+    document.removeEventListener('click', onClick, true);
+    document.removeEventListener('submit', onSubmit, true);
+    document.removeEventListener('change', onChange, true);
+    document.removeEventListener('input', onInput, true);
+    for (const [field, value] of typed) {
+      if (!field.isConnected) continue;
+      // React notices a change only against the value it last saw: it is shown the empty one
+      // through the field's own setter, then the typed one is put back behind its back.
+      const prototype =
+        field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      field.value = '';
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    typed.clear();
+    for (const input of held.splice(0)) {
+      if (input.kind === 'click' && input.target.isConnected) input.target.click();
+      if (input.kind === 'submit' && input.form.isConnected) {
+        const submitter = input.submitter?.isConnected ? input.submitter : null;
+        input.form.requestSubmit(submitter as HTMLButtonElement | null);
+      }
+      if (input.kind === 'change' && input.target.isConnected) {
+        // Taking the page over may have set the list back to what the app had.
+        input.target.value = input.value;
+        input.target.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    }
+  };
+}
