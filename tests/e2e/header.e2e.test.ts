@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locale } from '@linea/shared/domain/money';
 import { dictionaries } from '@linea/shared/i18n/index';
-import { launchBrowser, openShop, settle, signInThroughUi, signUpShopper, type ShopPage } from './browser';
+import { eventually, launchBrowser, openShop, settle, signInThroughUi, signUpShopper, type ShopPage } from './browser';
 
 const shop = inject('shop');
 let browser: Browser;
@@ -154,7 +154,8 @@ async function problemsAtEveryWidth(shopPage: ShopPage, signedIn: boolean): Prom
     await page.evaluate((language) => localStorage.setItem('language', language), locale);
     await page.goto('/about');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+    // A choice stored without the cookie (as here) comes once the app has taken the page over.
+    await eventually(() => page.locator('html').getAttribute('lang')).toBe(locale);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       await settle(page);
@@ -197,7 +198,8 @@ describe('the header', () => {
     const banner = page.getByRole('banner');
     const toggle = banner.getByRole('button', { name: 'Im Shop suchen', exact: true });
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // A click before the app has taken the page over is answered once it has.
+    await eventually(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const field = banner.getByRole('searchbox', { name: 'Suche', exact: true });
     await field.waitFor();
     expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
