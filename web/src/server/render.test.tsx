@@ -210,7 +210,7 @@ describe('renderPage', () => {
       ].join('\n'),
     );
     const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+      [...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="([^"]+)">/g)].map((match) => match[1]);
 
     const { html } = await renderPage({
       url: '/',
@@ -257,8 +257,10 @@ describe('renderPage', () => {
     });
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/catalog-1.css">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/product-1.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-2.js">');
+    // Fetched after what the page shows: the HTML is the page, its code makes it interactive.
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/product-1.js">');
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/catalog-2.js">');
+    expect(html).toMatch(/<script type="module" fetchpriority="low"/);
     expect(html).not.toContain('cart-1');
     expect(html).not.toContain('id="route-assets"');
     expect(renderShell(built, 'en', testConfig)).not.toContain('id="route-assets"');
