@@ -248,7 +248,8 @@ describe.each(['en', 'de'] as const)('finding things (%s)', (language) => {
     // The hint is decorative (aria-hidden) and has no role to find it by: its class names it.
     const moreAfter = page.locator('.category-more-end');
     const moreBefore = page.locator('.category-more-start');
-    expect(await moreAfter.isVisible()).toBe(true);
+    // Measured by the app once it has taken the page over (the server cannot know the width).
+    await eventually(() => moreAfter.isVisible()).toBe(true);
     expect(await moreBefore.isVisible()).toBe(false);
     const hint = (await moreAfter.boundingBox())!;
     expect(hint.x + hint.width).toBeLessThanOrEqual(360);
