@@ -166,10 +166,9 @@ export class ShopFunction extends NodejsFunction {
           : {}),
         ...(props.sitePages ? { SITE_BUCKET: props.sitePages.bucketName } : {}),
         ...(props.sitePages?.distributionId
-          ? ({
-              SITE_BUCKET: props.sitePages.bucketName,
-              DISTRIBUTION_ID: props.sitePages.distributionId,
-            } satisfies Record<(typeof SITE_PAGES_ENV_NAMES)[number], string>)
+          ? ({ DISTRIBUTION_ID: props.sitePages.distributionId } satisfies Partial<
+              Record<(typeof SITE_PAGES_ENV_NAMES)[number], string>
+            >)
           : {}),
         ...props.environment,
       },
