@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { ROUTE_ASSETS_ELEMENT_ID, type RouteAssets } from './src/server/route-assets.ts';
+import { APP_ASSETS, ROUTE_ASSETS_ELEMENT_ID, type RouteAssets } from './src/server/route-assets.ts';
 // By path, with the extension: Vite bundles the config's relative imports (a package's TypeScript
 // it would leave to Node), and its coming native config loader asks for the file's full name.
 import { LOCALES } from '../shared/i18n/locales.ts';
@@ -173,22 +173,35 @@ function routeAssets(): Plugin {
         for (const chunk of chunks.values()) if (chunk.isEntry) visitEager(chunk.fileName);
 
         const assets: RouteAssets = {};
+        const collect = (fileName: string, skip: ReadonlySet<string>) => {
+          const js = new Set<string>();
+          const css = new Set<string>();
+          const visit = (file: string): void => {
+            const imported = chunks.get(file);
+            if (!imported || skip.has(file) || js.has(file)) return;
+            js.add(file);
+            imported.viteMetadata?.importedCss.forEach((style) => css.add(style));
+            imported.imports.forEach(visit);
+          };
+          visit(fileName);
+          return { css: [...css].map((file) => `/${file}`), js: [...js].map((file) => `/${file}`), files: js };
+        };
+        // The app the entry loads: what a page drawn by the browser needs first (APP_ASSETS).
+        const app = [...chunks.values()].find((chunk) =>
+          /[\\/]src[\\/]app[\\/]start\.tsx$/.test(chunk.facadeModuleId ?? ''),
+        );
+        if (app) {
+          const { files, ...appAssets } = collect(app.fileName, eager);
+          assets[APP_ASSETS] = appAssets;
+          files.forEach((file) => eager.add(file));
+        }
         for (const chunk of chunks.values()) {
           const page = chunk.isDynamicEntry
             ? /[\\/]src[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')
             : null;
           if (!page?.[1]) continue;
-          const js = new Set<string>();
-          const css = new Set<string>();
-          const visit = (fileName: string): void => {
-            const imported = chunks.get(fileName);
-            if (!imported || eager.has(fileName) || js.has(fileName)) return;
-            js.add(fileName);
-            imported.viteMetadata?.importedCss.forEach((file) => css.add(file));
-            imported.imports.forEach(visit);
-          };
-          visit(chunk.fileName);
-          assets[page[1]] = { css: [...css].map((file) => `/${file}`), js: [...js].map((file) => `/${file}`) };
+          const { files: _files, ...pageAssets } = collect(chunk.fileName, eager);
+          assets[page[1]] = pageAssets;
         }
         const script = `<script id="${ROUTE_ASSETS_ELEMENT_ID}" type="application/json">${JSON.stringify(assets)}</script>`;
         return html.replace(/<\/head>/i, `  ${script}\n  </head>`);
@@ -198,19 +211,52 @@ function routeAssets(): Plugin {
 }
 
 /**
- * Framework code changes far less often than the app: it is kept apart in long-cached chunks.
- * `vendor` holds only what the first render needs (Rolldown's `$initial`: statically imported
- * from the entry); the rest of these packages that the lazy routes use (TanStack Query's
- * useQuery, useQueries, infinite queries) is one `vendor-lazy` chunk, downloaded with the first
- * route that needs it instead of before every page. Everything else is split by Rolldown along the
- * lazy routes.
+ * The text face's Latin file, preloaded from the page's head: its stylesheet names it only once
+ * the page's stylesheet has arrived and been read, and the text is shown in the stand-in face
+ * until then (fonts.css). Preloaded, it arrives with the stylesheet instead of after it. The
+ * other scripts' files are left to the stylesheet's unicode ranges.
+ */
+const PRELOADED_FONT = /^assets\/hanken-grotesk-latin-wght-normal-[\w-]+\.woff2$/;
+
+function preloadTextFont(): Plugin {
+  return {
+    name: 'linea:preload-text-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const font = Object.keys(bundle ?? {}).find((fileName) => PRELOADED_FONT.test(fileName));
+        if (!font) throw new Error(`The build has no font file matching ${PRELOADED_FONT}: was fonts.css changed?`);
+        const link = `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`;
+        return html.replace(
+          /(\s*)<link rel="stylesheet"/,
+          (stylesheet, indent: string) => `${indent}${link}${stylesheet}`,
+        );
+      },
+    },
+  };
+}
+
+/**
+ * Framework code changes far less often than the app: it is kept apart in one long-cached
+ * chunk, which the app (src/app/start.tsx, loaded by the entry once the page is painted) imports.
+ * (Rolldown's `$initial` tag, which could keep the parts only lazy routes use apart, names what
+ * the entry imports statically: since the entry loads the app lazily, nothing.) Everything else
+ * is split by Rolldown along the lazy routes.
  */
 const VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand)[\\/]/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), reactRouterProductionBuild(), keepOutOfEntry(), dictionaryHints(), routeAssets()],
+  plugins: [
+    react(),
+    reactRouterProductionBuild(),
+    keepOutOfEntry(),
+    dictionaryHints(),
+    routeAssets(),
+    preloadTextFont(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -221,10 +267,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'vendor', test: VENDOR, tags: ['$initial'], priority: 2 },
-            { name: 'vendor-lazy', test: VENDOR, priority: 1 },
-          ],
+          groups: [{ name: 'vendor', test: VENDOR }],
         },
       },
     },

@@ -14,9 +14,20 @@
  *
  * Lighthouse is a measurement, not a test: no thresholds (timings vary by machine). Chromium and the cloud are always stopped, also on
  * errors and signals. CHROME_PATH overrides the browser (default /usr/bin/chromium).
+ * LIGHTHOUSE_REPORTS_DIR, when set, keeps each run's full report there as JSON (to see, say,
+ * what the LCP element waited for).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -382,6 +393,12 @@ async function main(): Promise<void> {
       const runStarted = performance.now();
       const lhr = await lighthouseRun(`${webUrl}${page.path}`);
       results.get(page.label)?.push(lhr);
+      const reportsDir = process.env.LIGHTHOUSE_REPORTS_DIR;
+      if (reportsDir) {
+        mkdirSync(reportsDir, { recursive: true });
+        const name = page.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+        writeFileSync(join(reportsDir, `${name}-run${run}.json`), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) warnings.add(`${page.label}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       for (const warning of lhr.runWarnings) warnings.add(`${page.label}: ${warning}`);
       const seconds = ((performance.now() - runStarted) / 1000).toFixed(1);

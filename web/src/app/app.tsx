@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type DataRouter } from 'react-router-dom';
+import { createHandOver, HandOverContext } from '../components/layout/handed-over-part';
 import { initTheme } from '../stores/theme-store';
 import { AppProvider } from './provider';
 
@@ -12,17 +13,21 @@ export interface AppProps {
   queryClient: QueryClient;
   router: DataRouter;
   /**
-   * Called after the first render is committed (in development's StrictMode, twice): over a page
-   * rendered on the server, when what only the browser knows may show.
+   * Called once, when the first render is committed whole: over a page rendered on the server,
+   * once every part of it is taken over (components/layout/handed-over-part.tsx), when what only
+   * the browser knows may show.
    */
-  onFirstCommit?: () => void;
+  onHandedOver?: () => void;
 }
 
-export function App({ queryClient, router, onFirstCommit }: AppProps) {
-  useEffect(() => onFirstCommit?.(), [onFirstCommit]);
+export function App({ queryClient, router, onHandedOver }: AppProps) {
+  const [handOver] = useState(() => (onHandedOver ? createHandOver(onHandedOver) : null));
+  useEffect(() => handOver?.rootCommitted(), [handOver]);
   return (
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
+    <HandOverContext value={handOver}>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </HandOverContext>
   );
 }

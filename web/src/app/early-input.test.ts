@@ -30,7 +30,7 @@ function page() {
 describe('holdEarlyInput', () => {
   it('holds what a shopper does before the app has the page, and hands it over in order', () => {
     const { root, seen, attachApp, byId } = page();
-    const release = holdEarlyInput(root);
+    const { release } = holdEarlyInput(root);
     const email = byId('email') as HTMLInputElement;
     email.value = 'lea@example.ch';
     email.dispatchEvent(new Event('input', { bubbles: true }));
@@ -50,7 +50,7 @@ describe('holdEarlyInput', () => {
 
   it('leaves links alone, and holds nothing once released', () => {
     const { root, seen, attachApp, byId } = page();
-    const release = holdEarlyInput(root);
+    const { release } = holdEarlyInput(root);
     const followed = vi.fn((event: Event) => event.preventDefault());
     document.addEventListener('click', followed);
     byId('link').click();
@@ -60,5 +60,17 @@ describe('holdEarlyInput', () => {
     byId('add').click();
     expect(seen).toEqual(['click add']);
     document.removeEventListener('click', followed);
+  });
+
+  it('forgets what it held when discarded, and holds nothing after', () => {
+    const { root, seen, attachApp, byId } = page();
+    const { discard } = holdEarlyInput(root);
+    byId('add').click();
+    (byId('signup') as HTMLFormElement).requestSubmit(byId('subscribe') as HTMLButtonElement);
+    attachApp();
+    discard();
+    expect(seen).toEqual([]);
+    byId('add').click();
+    expect(seen).toEqual(['click add']);
   });
 });

@@ -10,7 +10,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router-dom';
 import { createQueryClient, RENDERED_PATH_ATTRIBUTE, restoreQueryState } from './query-client';
 import { createHydratingRouter, createRouter, createRoutes } from './router';
-import { holdEarlyInput } from './early-input';
+import { holdEarlyInput, type HeldEarlyInput } from './early-input';
 import { StartupError } from './startup-error';
 
 /** How a part of a prerendered page that React had to render again is reported (console.error). */
@@ -70,9 +70,16 @@ function renderedForThisRoute(container: HTMLElement): boolean {
   return leaf(renderedPath) === leaf(window.location.pathname);
 }
 
-export async function startApp(container: HTMLElement): Promise<Root> {
+export interface StartOptions {
+  /** What the page's entry has held of the shopper's input since the page showed (main.tsx). */
+  readonly earlyInput?: HeldEarlyInput;
+}
+
+export async function startApp(container: HTMLElement, options: StartOptions = {}): Promise<Root> {
   const serverRendered = container.firstElementChild !== null && renderedForThisRoute(container);
-  const releaseEarlyInput = serverRendered ? holdEarlyInput(container) : () => {};
+  const earlyInput = serverRendered ? (options.earlyInput ?? holdEarlyInput(container)) : undefined;
+  // Input on a page the app draws anew was done on markup it replaces.
+  if (!serverRendered) options.earlyInput?.discard();
   const preferred = preferredLocale();
   // Loaded alongside the page's route modules below: both are needed before the first render.
   const texts = initI18n(serverRendered ? (pageLocale() ?? preferred) : preferred);
@@ -107,10 +114,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     mainImagePainted(container),
   ]);
 
-  let hydrated = false;
   const afterHydration = () => {
-    if (hydrated) return;
-    hydrated = true;
     queryClient.setDefaultOptions(defaults);
     // Checked now, not before: the page's first render needs nothing of it.
     void checkRuntimeConfig().then((check) => {
@@ -119,12 +123,12 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     });
     if (preferred !== currentLocale()) void setLocale(preferred);
     // What the shopper did while the page was being taken over, now that the app can answer.
-    queueMicrotask(releaseEarlyInput);
+    queueMicrotask(() => earlyInput?.release());
   };
   const root: Root = hydrateRoot(
     container,
     <StrictMode>
-      <App queryClient={queryClient} router={router} onFirstCommit={afterHydration} />
+      <App queryClient={queryClient} router={router} onHandedOver={afterHydration} />
     </StrictMode>,
     {
       // React renders a part again in the browser when it does not match the server's HTML; it

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { AFTER_PAINT_MODULES_ELEMENT_ID } from '../app/after-paint-modules';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ProductDto } from '@linea/shared/contracts/products';
@@ -59,6 +60,14 @@ const decode = (html: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'");
+
+/** The modules a prerendered page lists for its entry to preload once painted. */
+function afterPaintModules(html: string): unknown {
+  const list = new RegExp(
+    `<script id="${AFTER_PAINT_MODULES_ELEMENT_ID}" type="application/json">([^<]*)</script>`,
+  ).exec(html);
+  return list?.[1] ? JSON.parse(list[1]) : [];
+}
 
 function h1(html: string): string | undefined {
   const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html);
@@ -219,10 +228,13 @@ describe('renderPage', () => {
       catalogue: { products: [] },
       template: built,
     });
-    expect(preloads(html)).toEqual(['/assets/de-2.js', '/assets/category-3.js']);
+    // A prerendered page lists them for its entry to preload once the page is painted.
+    expect(preloads(html)).toEqual([]);
+    expect(afterPaintModules(html)).toEqual(['/assets/de-2.js', '/assets/category-3.js']);
     expect(html).not.toContain('linea:dictionary');
     const shell = renderShell(built, 'en', testConfig);
     expect(preloads(shell)).toEqual(['/assets/en-1.js', '/assets/category-3.js']);
+    expect(afterPaintModules(shell)).toEqual([]);
     expect(shell).not.toContain('linea:dictionary');
   });
 
@@ -239,7 +251,7 @@ describe('renderPage', () => {
     expect(h1(html)).toBe(sneaky.name);
   });
 
-  it("links the page's own styles and preloads its chunks, as the build names them, and leaves no list", async () => {
+  it("links the page's own styles and lists its chunks for after the paint, as the build names them, and leaves no list", async () => {
     const assets = {
       product: { css: ['/assets/catalog-1.css'], js: ['/assets/product-1.js', '/assets/catalog-2.js'] },
       cart: { css: ['/assets/cart-1.css'], js: ['/assets/cart-1.js'] },
@@ -258,9 +270,8 @@ describe('renderPage', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/catalog-1.css">');
     // Fetched after what the page shows: the HTML is the page, its code makes it interactive.
-    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/product-1.js">');
-    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/catalog-2.js">');
-    expect(html).toMatch(/<script type="module" fetchpriority="low"/);
+    expect(head).not.toContain('modulepreload');
+    expect(afterPaintModules(html)).toEqual(['/assets/product-1.js', '/assets/catalog-2.js']);
     expect(html).not.toContain('cart-1');
     expect(html).not.toContain('id="route-assets"');
     expect(renderShell(built, 'en', testConfig)).not.toContain('id="route-assets"');

@@ -37,7 +37,8 @@ import { productsQuery } from '../features/catalog/api/get-products';
 import { withDictionaryPreload } from '../i18n/dictionary-hints';
 import { i18nOptions } from '../i18n/i18n';
 import type { RenderInput, RenderPage, RenderResult, RenderShell } from './render-contract';
-import { routeAssetTags, takeRouteAssets } from './route-assets';
+import { APP_ASSETS, routeAssetTags, takeRouteAssets } from './route-assets';
+import { AFTER_PAINT_MODULES_ELEMENT_ID } from '../app/after-paint-modules';
 
 export type { RenderInput, RenderResult };
 
@@ -106,21 +107,32 @@ function withLanguage(html: string, locale: Locale): string {
  * account, a list arranged by its URL): the visitor's language is known before any script runs.
  */
 export const renderShell: RenderShell = (template, locale, config) => {
-  // The browser loads the page it draws itself: no page's assets to name ahead.
-  return withRuntimeConfig(withLanguage(takeRouteAssets(template).template, locale), config);
+  // The browser draws the page: the app is what it needs first (a page's own chunks it loads itself).
+  const { assets, template: withoutAssets } = takeRouteAssets(template);
+  const appAssets = routeAssetTags(assets, [APP_ASSETS]);
+  const html = appAssets ? withoutAssets.replace(/<\/head\s*>/i, (end) => `  ${appAssets}\n  ${end}`) : withoutAssets;
+  return withRuntimeConfig(withLanguage(html, locale), config);
 };
 
 /**
- * The page's scripts and their preloads fetched at low priority: the HTML already shows the
- * page, so its styles, font and the image it is judged by go first, and the code that makes it
- * interactive follows instead of sharing the connection with them. (The shell, which the script
- * must draw, keeps the build's priorities.)
+ * The page's code after its content: the HTML already shows the page, so its styles, font and
+ * the image it is judged by go first. Its module preloads (its route chunks, its language's
+ * texts) become a list the entry preloads once the page is painted (app/after-paint-modules.ts).
+ * The entry itself is small and sets the shopper's theme, so it keeps its place. (The shell,
+ * which the script must draw, keeps its preloads.)
  */
 function withScriptsAfterContent(html: string): string {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
+  const modules: string[] = [];
+  const withoutPreloads = html.replace(
+    /[^\S\n]*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\n?/g,
+    (_link, href: string) => {
+      modules.push(href);
+      return '';
+    },
   );
+  if (modules.length === 0) return withoutPreloads;
+  const list = `<script id="${AFTER_PAINT_MODULES_ELEMENT_ID}" type="application/json">${htmlSafeJson(modules)}</script>`;
+  return withoutPreloads.replace(/<\/head\s*>/i, (end) => `  ${list}\n  ${end}`);
 }
 
 /** The template with the page's language, head, data and markup. */

@@ -7,6 +7,9 @@
  */
 export const ROUTE_ASSETS_ELEMENT_ID = 'route-assets';
 
+/** The key of the app's own chunks (src/app/start.tsx, which the entry loads) in the list. */
+export const APP_ASSETS = '@app';
+
 export type RouteAssets = Record<string, { readonly css: readonly string[]; readonly js: readonly string[] }>;
 
 const ELEMENT = new RegExp(`\\s*<script id="${ROUTE_ASSETS_ELEMENT_ID}" type="application/json">([^<]*)</script>`);

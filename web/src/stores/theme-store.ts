@@ -1,55 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
-import { readStorage, writeStorage } from '../lib/storage';
+import {
+  applyThemeToDocument,
+  DARK_QUERY,
+  DEFAULT_THEME,
+  resolveTheme,
+  storedTheme,
+  THEME_STORAGE_KEY,
+  type ResolvedTheme,
+  type Theme,
+} from '../lib/theme-document';
+import { writeStorage } from '../lib/storage';
 
-/**
- * The spec's key and values (the same as shadcn's ThemeProvider, whose key this is): the
- * stored value is the bare word, not a JSON envelope, so zustand's `persist` is not used.
- */
-export const THEME_STORAGE_KEY = 'vite-ui-theme';
-export const THEMES = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
-export type ResolvedTheme = Exclude<Theme, 'system'>;
-export const DEFAULT_THEME: Theme = 'system';
-
-const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-export function isTheme(value: unknown): value is Theme {
-  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
-}
-
-function storedTheme(): Theme {
-  const value = readStorage(THEME_STORAGE_KEY);
-  return isTheme(value) ? value : DEFAULT_THEME;
-}
-
-/**
- * matchMedia is missing in some test environments and very old browsers, and on the server
- * (web/src/server/render.tsx), where the stylesheet's own media query decides: light then.
- */
-function systemPrefersDark(): boolean {
-  return (
-    typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches
-  );
-}
-
-function resolve(theme: Theme): ResolvedTheme {
-  if (theme !== 'system') return theme;
-  return systemPrefersDark() ? 'dark' : 'light';
-}
-
-/**
- * The stylesheet keys its dark palette on `html.dark`; `data-theme` keeps the choice itself
- * (so "system" is visible to CSS and tests), and `color-scheme` makes native controls and
- * scrollbars match.
- */
-function applyToDocument(theme: Theme, resolved: ResolvedTheme): void {
-  const root = document.documentElement;
-  root.classList.remove('light', 'dark');
-  root.classList.add(resolved);
-  root.dataset.theme = theme;
-  root.style.colorScheme = resolved;
-}
+export { isTheme, THEME_STORAGE_KEY, THEMES, type ResolvedTheme, type Theme } from '../lib/theme-document';
 
 interface ThemeState {
   /** What the shopper chose. */
@@ -63,10 +26,10 @@ export const useThemeStore = create<ThemeState>()((set) => {
   const theme = storedTheme();
   return {
     theme,
-    resolved: resolve(theme),
+    resolved: resolveTheme(theme),
     setTheme: (next) => {
       writeStorage(THEME_STORAGE_KEY, next);
-      set({ theme: next, resolved: resolve(next) });
+      set({ theme: next, resolved: resolveTheme(next) });
     },
   };
 });
@@ -97,16 +60,16 @@ export function initTheme(): () => void {
   stopFollowing?.();
   // The system's preference may have changed since the store was created: resolve again.
   const { theme } = useThemeStore.getState();
-  const resolved = resolve(theme);
+  const resolved = resolveTheme(theme);
   useThemeStore.setState({ resolved });
-  applyToDocument(theme, resolved);
+  applyThemeToDocument(theme, resolved);
 
-  const unsubscribe = useThemeStore.subscribe((state) => applyToDocument(state.theme, state.resolved));
+  const unsubscribe = useThemeStore.subscribe((state) => applyThemeToDocument(state.theme, state.resolved));
 
   const media = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : undefined;
   const onSystemChange = () => {
     const state = useThemeStore.getState();
-    if (state.theme === 'system') useThemeStore.setState({ resolved: resolve('system') });
+    if (state.theme === 'system') useThemeStore.setState({ resolved: resolveTheme('system') });
   };
   media?.addEventListener('change', onSystemChange);
 
@@ -121,5 +84,5 @@ export function initTheme(): () => void {
 /** Re-reads the stored choice, as at a fresh page load (for tests). */
 export function reloadThemeForTesting(): void {
   const theme = storedTheme();
-  useThemeStore.setState({ theme, resolved: resolve(theme) });
+  useThemeStore.setState({ theme, resolved: resolveTheme(theme) });
 }

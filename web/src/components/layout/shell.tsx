@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { ToastOutlet } from '../ui/toast-outlet';
 import { Footer } from './footer';
+import { HandedOverPart } from './handed-over-part';
 import { Header } from './header';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -47,7 +48,9 @@ export function Shell({ children, footerNewsletter, floating }: ShellProps) {
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         {t('nav.skipToContent')}
       </a>
-      <Header />
+      <HandedOverPart>
+        <Header />
+      </HandedOverPart>
       <main
         id={MAIN_CONTENT_ID}
         ref={mainRef}
@@ -55,9 +58,11 @@ export function Shell({ children, footerNewsletter, floating }: ShellProps) {
         className="container main"
         aria-busy={loading || undefined}
       >
-        {children ?? <Outlet />}
+        <HandedOverPart>{children ?? <Outlet />}</HandedOverPart>
       </main>
-      <Footer newsletter={footerNewsletter} />
+      <HandedOverPart>
+        <Footer newsletter={footerNewsletter} />
+      </HandedOverPart>
       {floating}
       <ToastOutlet />
       <ScrollRestoration />
