@@ -20,10 +20,16 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-export async function axeViolations(page: Page): Promise<{ rule: string; detail: string }[]> {
-  // Run as DevTools runs code, not as a script element: that would be an inline script, which
-  // the shop's Content Security Policy refuses.
+/**
+ * Puts axe-core into the page (once) as DevTools runs code, not as a script element: that would
+ * be an inline script, which the shop's Content Security Policy refuses.
+ */
+export async function loadAxe(page: Page): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+}
+
+export async function axeViolations(page: Page): Promise<{ rule: string; detail: string }[]> {
+  await loadAxe(page);
   const violations = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as {
       axe: { run: (context: Document, options: { runOnly: string[] }) => Promise<{ violations: AxeViolation[] }> };
