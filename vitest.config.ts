@@ -62,6 +62,7 @@ export default defineConfig({
           include: ['**/*.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['./global-setup.ts'],
+          setupFiles: ['./policy-guard.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,

@@ -35,6 +35,7 @@ import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startSesEmulator } from './ses';
 import { loadState, saveState } from './state';
 import { startWebServer } from './web-server';
+import { securityHeaders } from '../security-headers';
 
 const REGION = 'eu-central-2';
 const TABLE_NAME = 'linea-local';
@@ -432,6 +433,14 @@ export async function launch(
         // Embedded in every page it serves, as CDK embeds it in the index.html it deploys.
         config: webConfig,
         api: apiProxy,
+        // The cloud's policy with the stand-ins' origins: cognito-local, the S3 stand-in (the
+        // admin's presigned uploads), the Stripe stand-in's hosted payment page.
+        securityHeaders: securityHeaders({
+          cognito: cognitoResult.endpoint,
+          mediaUploads: loopback(ports.s3),
+          stripeCheckout: stripeServer.url,
+          httpsOnly: false,
+        }),
         // What CloudFront's /media/* behaviour serves from the media bucket in the cloud.
         media: { endpoint: loopback(ports.s3), bucket: MEDIA_BUCKET },
         // What the default behaviour serves from the site bucket: the prerendered pages.

@@ -17,6 +17,7 @@ import type { ApiProxy } from './api-proxy';
 import { listen, type RunningServer } from './http-server';
 import { cookieValue, LANGUAGE_COOKIE } from '@linea/shared/i18n/language-choice';
 import { routeViewerRequest } from '@linea/web/server/page-routing';
+import { securityHeaderLines, type SecurityHeaders } from '../security-headers';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,12 +47,6 @@ const HASHED_ASSET = /^\/assets\/.+[.-][A-Za-z0-9_-]{8,}\.\w+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
-
 interface Variant {
   readonly body: Buffer;
   readonly encoding?: 'br' | 'gzip';
@@ -79,6 +74,12 @@ export interface WebServerOptions {
   readonly config: WebRuntimeConfig;
   /** Where `/api/*` goes, prefix removed (CloudFront's /api/* behaviour). */
   readonly api: ApiProxy;
+  /**
+   * On every answer, the API's included, as CloudFront's response headers policy adds them
+   * (infra/security-headers.ts, with the local origins). HSTS too: browsers ignore it over plain
+   * HTTP (RFC 6797, 8.1), so it is harmless here and the browser tests see the cloud's header set.
+   */
+  readonly securityHeaders: SecurityHeaders;
   /** The bucket whose `media/` objects are served under `/media/` (CloudFront's /media/* behaviour). */
   readonly media?: { readonly endpoint: string; readonly bucket: string };
   /**
@@ -99,6 +100,7 @@ function languageCookieOf(header: string | undefined): Record<string, string> {
 
 export function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const cache = new Map<string, CachedFile>();
+  const securityHeaders = securityHeaderLines(options.securityHeaders);
   // As CDK writes it at deploy: the sitemap is the API's, under the site's own origin.
   const robotsBody = Buffer.from(buildRobotsTxt(`${options.siteUrl.replace(/\/$/, '')}${API_PATH}`));
 
@@ -195,7 +197,7 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
     headers: Record<string, string>,
     body: Buffer,
   ): void => {
-    res.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'content-length': String(body.length) });
+    res.writeHead(status, { ...securityHeaders, ...headers, 'content-length': String(body.length) });
     res.end(req.method === 'HEAD' ? undefined : body);
     options.log(`[web] ${req.method} ${req.url} ${status}`);
   };
@@ -232,7 +234,7 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
   const handlePage = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Any method: the API has its own routes and answers unknown ones itself.
     if (options.api.targetPath(req.url ?? '/') !== undefined) {
-      options.api.forward(req, res, SECURITY_HEADERS);
+      options.api.forward(req, res, securityHeaders);
       return;
     }
     const url = new URL(req.url ?? '/', 'http://local');

@@ -26,11 +26,38 @@ export { CHROMIUM_PATH };
 export const PATIENCE_MS = 10_000;
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_FLAGS],
   });
+  // Every context, a journey's own too, from its first page on (the listener is added at once).
+  browser.on('context', watchPolicies);
+  return browser;
+}
+
+/**
+ * What Chromium logs about a page's Content Security Policy or Permissions Policy: something
+ * refused ("Executing inline script violates the following Content Security Policy directive …",
+ * "Refused to connect to … because it violates …", in the wording of its version) or a policy it
+ * could not read.
+ */
+const POLICY_MESSAGE = /Content[- ]Security[- ]Policy|Permissions[- ]Policy/i;
+const policyReports: string[] = [];
+
+function watchPolicies(context: BrowserContext): void {
+  context.on('console', (message) => {
+    if (POLICY_MESSAGE.test(message.text())) policyReports.push(`${message.text()} (${message.location().url})`);
+  });
+}
+
+/**
+ * The policy reports of every page since the last call. policy-guard.ts fails any test that
+ * leaves one, whatever the test filters out of its own `problems`; a test that provokes one on
+ * purpose takes it.
+ */
+export function takePolicyReports(): string[] {
+  return policyReports.splice(0);
 }
 
 export interface ShopPage {

@@ -3,15 +3,14 @@
  * the wishlist heart as tall as Add to Cart, and colour swatches whose ring stands out from the
  * page in both themes, measured from what the browser computes.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contrastRatio } from '@linea/shared/domain/colors';
 import { seedCatalogue } from '../../infra/local/seed/catalogue';
+import { loadAxe } from './axe';
 import { eventually, launchBrowser, openShop, settle, type ShopPage } from './browser';
 
 const shop = inject('shop');
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -336,7 +335,7 @@ function toHex(rgb: string): string {
 
 /** axe-core's WCAG 2.2 AA rules on what is on screen now: one line per failing element. */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
+  await loadAxe(page);
   return page.evaluate(async () => {
     type Result = { violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] };
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } };

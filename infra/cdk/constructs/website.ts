@@ -31,6 +31,7 @@ import { API_PATH, withRuntimeConfig, type WebRuntimeConfig } from '@linea/share
 import { buildRobotsTxt } from '@linea/shared/domain/site-map';
 import { PAGE_ROUTING_CODE, PAGES_PREFIX } from '@linea/web/server/page-routing';
 import { Construct } from 'constructs';
+import { securityHeaders, STRIPE_CHECKOUT_ORIGIN, type SecurityHeaders } from '../../security-headers';
 import type { RouteDefinition } from '../../../functions/routes';
 
 export type { WebRuntimeConfig };
@@ -86,6 +87,12 @@ export interface WebsiteProps {
    * and the admin's browser uploads into it directly.
    */
   readonly mediaBucket: IBucket;
+  /**
+   * Hosts product images may come from besides the site itself (its Content Security Policy's
+   * img-src); uploaded photos are served under /media/ on the site's own origin.
+   * @default none
+   */
+  readonly imageHosts?: readonly string[];
 }
 
 /** Vite writes content-hashed file names only under this folder. */
@@ -124,46 +131,28 @@ export class Website extends Construct {
       enforceSSL: true,
     });
 
-    const region = Stack.of(this).region;
-    const contentSecurityPolicy = [
-      "default-src 'self'",
-      "script-src 'self'",
-      // Inline styles cannot run code, and UI libraries inject them; inline script stays banned.
-      "style-src 'self' 'unsafe-inline'",
-      // Product images are URLs the admin enters, so they may come from any HTTPS host.
-      "img-src 'self' data: https:",
-      "font-src 'self' data:",
-      // The API is this origin's /api/*. Cognito signs shoppers in; the media bucket takes the
-      // admin's uploads (presigned POST) straight from the browser.
-      `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://${props.mediaBucket.bucketRegionalDomainName}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-      'upgrade-insecure-requests',
-    ].join('; ');
-
+    const headers = securityHeaders({
+      cognito: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com`,
+      mediaUploads: `https://${props.mediaBucket.bucketRegionalDomainName}`,
+      stripeCheckout: STRIPE_CHECKOUT_ORIGIN,
+      imageHosts: props.imageHosts,
+      httpsOnly: true,
+    });
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'LINEA storefront security headers',
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: headers.strictTransportSecurity.includeSubdomains,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        frameOptions: { frameOption: HeadersFrameOption[headers.frameOptions], override: true },
+        referrerPolicy: { referrerPolicy: referrerPolicyOf(headers.referrerPolicy), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: headers.contentSecurityPolicy, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          {
-            header: 'Permissions-Policy',
-            value: 'camera=(), microphone=(), geolocation=(), payment=()',
-            override: true,
-          },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: headers.permissionsPolicy, override: true }],
       },
     });
 
@@ -369,6 +358,13 @@ export class Website extends Construct {
     if (hashedAssets) this.content.node.addDependency(hashedAssets);
     return this.content;
   }
+}
+
+/** CloudFront's enum member for a Referrer-Policy value (its members' values are the header's own). */
+function referrerPolicyOf(value: SecurityHeaders['referrerPolicy']): HeadersReferrerPolicy {
+  const member = Object.values(HeadersReferrerPolicy).find((candidate) => candidate === value);
+  if (!member) throw new Error(`Website: CloudFront has no Referrer-Policy ${value}`);
+  return member;
 }
 
 /** The HTML pages of the build (index.html and any other), as paths relative to it; not under assets/. */
