@@ -245,22 +245,18 @@ function brokenBodies(maxBytes: number): fc.Arbitrary<BodyChoice> {
   );
 }
 
-function bodies(route: RouteDefinition, context: FuzzContext): fc.Arbitrary<BodyChoice | undefined> {
+function bodies(route: RouteDefinition, context: FuzzContext, faulty: boolean): fc.Arbitrary<BodyChoice | undefined> {
   // fetch sends no body with GET; API Gateway would pass one on, but browsers and SDKs never do.
   if (route.method === 'GET') return fc.constant(undefined);
-  const maxBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const valid = context.validBody(route);
+  if (!faulty) return fc.constant(valid ? fromTree(toTree(valid), 'valid body') : undefined);
+  const maxBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const choices: fc.WeightedArbitrary<BodyChoice | undefined>[] = [
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 3, arbitrary: hostileJson.map((tree) => fromTree(tree, 'hostile JSON')) },
     { weight: 2, arbitrary: brokenBodies(maxBytes) },
   ];
-  if (valid) {
-    choices.push(
-      { weight: 2, arbitrary: fc.constant(fromTree(toTree(valid), 'valid body')) },
-      { weight: 5, arbitrary: mutatedBody(valid).map(({ tree, note }) => fromTree(tree, note)) },
-    );
-  }
+  if (valid) choices.push({ weight: 6, arbitrary: mutatedBody(valid).map(({ tree, note }) => fromTree(tree, note)) });
   return fc.oneof(...choices);
 }
 
@@ -280,11 +276,13 @@ const CONTENT_TYPES = [
   ';;;',
 ] as const;
 
-const contentTypes: fc.Arbitrary<string | undefined> = fc.oneof(
-  { weight: 6, arbitrary: fc.constant('application/json') },
-  { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
-  { weight: 1, arbitrary: fc.constant(undefined) },
-);
+const contentTypes = (faulty: boolean): fc.Arbitrary<string | undefined> =>
+  faulty
+    ? fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+      )
+    : fc.constant('application/json');
 
 /** A header value fetch will send: Latin-1, no control characters. */
 const headerText: fc.Arbitrary<string> = fc
@@ -297,14 +295,21 @@ const headerText: fc.Arbitrary<string> = fc
   })
   .map((text) => text.trim());
 
-function authorizations(route: RouteDefinition, tokens: FuzzTokens): fc.Arbitrary<{ value?: string; note: string }> {
+function authorizations(
+  route: RouteDefinition,
+  tokens: FuzzTokens,
+  faulty: boolean,
+): fc.Arbitrary<{ value?: string; note: string }> {
   const bearer = (token: string, note: string) => ({ value: `Bearer ${token}`, note });
-  const own =
+  const customer = bearer(tokens.customer, 'customer token');
+  const own: fc.Arbitrary<{ value?: string; note: string }> =
     route.access === 'admin'
-      ? bearer(tokens.admin, 'admin token')
-      : route.access === 'public'
-        ? { note: 'no token' }
-        : bearer(tokens.customer, 'customer token');
+      ? fc.constant(bearer(tokens.admin, 'admin token'))
+      : route.access === 'customer'
+        ? fc.constant(customer)
+        : route.access === 'optional'
+          ? fc.constantFrom(customer, { note: 'no token' })
+          : fc.constant({ note: 'no token' });
   const bad = fc.oneof(
     fc.constant({ note: 'no token' }),
     fc.constant(bearer(tokens.customer, 'customer token')),
@@ -320,7 +325,7 @@ function authorizations(route: RouteDefinition, tokens: FuzzTokens): fc.Arbitrar
     headerText.map((text) => bearer(text, 'garbage token')),
     fc.integer({ min: 1000, max: 6000 }).map((length) => bearer('e'.repeat(length), 'huge token')),
   );
-  return fc.oneof({ weight: 1, arbitrary: fc.constant(own) }, { weight: 1, arbitrary: bad });
+  return faulty ? bad : own;
 }
 
 /** Encodes a path segment byte by byte; a lone surrogate becomes the bytes no decoder accepts. */
@@ -339,15 +344,19 @@ function encodeSegment(value: string, keepSlashes: boolean): string {
   return encoded;
 }
 
-function pathValues(route: RouteDefinition, context: FuzzContext): fc.Arbitrary<{ path: string; values: string[] }> {
+function pathValues(
+  route: RouteDefinition,
+  context: FuzzContext,
+  faulty: boolean,
+): fc.Arbitrary<{ path: string; values: string[] }> {
   const parameters = [...route.path.matchAll(/\{(\w+)(\+?)\}/g)].map((match) => ({
     name: match[1] ?? '',
     greedy: match[2] === '+',
   }));
   const perParameter = parameters.map(({ name, greedy }) => {
     const known = context.knownPathValues(route, name);
+    if (!faulty && known.length) return fc.constantFrom(...known).map((raw) => ({ name, greedy, raw }));
     const value = fc.oneof(
-      { weight: known.length ? 3 : 0, arbitrary: known.length ? fc.constantFrom(...known) : fc.constant('x') },
       { weight: 3, arbitrary: hostileString.filter((text) => text.length <= 1500) },
       {
         weight: greedy ? 2 : 0,
@@ -374,7 +383,7 @@ function pathValues(route: RouteDefinition, context: FuzzContext): fc.Arbitrary<
 /** The query parameters the shop's routes read, and any others. */
 const QUERY_KEYS = ['lang', 'category', 'q', 'query', 'cursor', 'limit', 'days'] as const;
 
-const queries: fc.Arbitrary<{ query: string; values: string[] }> = fc
+const hostileQueries: fc.Arbitrary<{ query: string; values: string[] }> = fc
   .array(
     fc.tuple(
       fc.oneof(
@@ -386,7 +395,7 @@ const queries: fc.Arbitrary<{ query: string; values: string[] }> = fc
         fc.constantFrom('en', 'de', 'fr', '10', '0', '-1', '101', '1.5', '1e3', '7', '30', '90', 'Outerwear'),
       ),
     ),
-    { maxLength: 4 },
+    { minLength: 1, maxLength: 4 },
   )
   .map((pairs) => ({
     // Repeated keys stay repeated (API Gateway joins them with commas).
@@ -395,6 +404,9 @@ const queries: fc.Arbitrary<{ query: string; values: string[] }> = fc
       : '',
     values: pairs.map(([, value]) => value),
   }));
+
+const queries = (faulty: boolean): fc.Arbitrary<{ query: string; values: string[] }> =>
+  faulty ? hostileQueries : fc.constant({ query: '', values: [] });
 
 /** A Stripe-Signature over the exact bytes, as Stripe signs its webhooks. */
 export function stripeSignature(body: Buffer, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
@@ -458,59 +470,81 @@ const signedStripeEvents: fc.Arbitrary<BodyChoice> = fc
     return fromTree(tree, 'signed Stripe event');
   });
 
+/** The parts of a request the fuzz may get wrong; the others it gets right. */
+const PARTS = ['auth', 'path', 'query', 'contentType', 'body', 'headers'] as const;
+type Part = (typeof PARTS)[number];
+
+/**
+ * Which parts of a request are wrong: none in one request of five (a valid request, so that
+ * accepted requests and their events are fuzzed too), else one or two. A request with
+ * everything random would almost never pass the token check or the content type, and the
+ * handlers' own logic would go untested.
+ */
+const faultyParts: fc.Arbitrary<readonly Part[]> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant([]) },
+  { weight: 4, arbitrary: fc.subarray([...PARTS], { minLength: 1, maxLength: 2 }) },
+);
+
 /** One request to `route`, in every way a client could get it wrong (and sometimes right). */
 export function requestsFor(route: RouteDefinition, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const isWebhook = route.path === '/webhooks/stripe';
-  const body = isWebhook
-    ? fc.oneof({ weight: 2, arbitrary: signedStripeEvents }, { weight: 1, arbitrary: bodies(route, context) })
-    : bodies(route, context);
-  return fc
-    .record({
-      path: pathValues(route, context),
-      query: queries,
-      body,
-      contentType: contentTypes,
-      authorization: authorizations(route, context.tokens),
-      signature: fc.oneof(fc.constant('valid'), fc.constant('stale'), headerText, fc.constant(undefined)),
-      viewer: fc.oneof(
-        { weight: 4, arbitrary: fc.constant(context.viewerAddress) },
-        { weight: 1, arbitrary: headerText },
-      ),
-      cookie: fc.option(headerText.map((text) => `lang=${text}`)),
-      acceptLanguage: fc.option(headerText),
-    })
-    .map((chosen) => {
-      const headers: Record<string, string> = {};
-      if (chosen.contentType !== undefined) headers['content-type'] = chosen.contentType;
-      if (chosen.authorization.value !== undefined) headers.authorization = chosen.authorization.value;
-      if (chosen.viewer) headers['cloudfront-viewer-address'] = chosen.viewer;
-      if (chosen.cookie !== null && chosen.cookie !== '') headers.cookie = chosen.cookie;
-      if (chosen.acceptLanguage) headers['accept-language'] = chosen.acceptLanguage;
-      const bytes = chosen.body?.bytes;
-      if (isWebhook && chosen.signature !== undefined) {
-        headers['stripe-signature'] =
-          chosen.signature === 'valid'
-            ? stripeSignature(bytes ?? Buffer.alloc(0), context.stripeWebhookSecret)
-            : chosen.signature === 'stale'
-              ? stripeSignature(bytes ?? Buffer.alloc(0), context.stripeWebhookSecret, 1_000_000_000)
-              : chosen.signature;
-      }
-      return {
-        method: route.method,
-        target: `${chosen.path.path}${chosen.query.query}`,
-        headers,
-        body: bytes,
-        sentText: [...chosen.path.values, ...chosen.query.values, ...(chosen.body?.sentText ?? [])],
-        recipe: [
-          chosen.authorization.note,
-          chosen.body ? `${chosen.body.note} (${chosen.body.bytes.byteLength} bytes)` : 'no body',
-          `content-type ${chosen.contentType ?? 'none'}`,
-          isWebhook
-            ? `signature ${chosen.signature === 'valid' || chosen.signature === 'stale' ? chosen.signature : 'garbage/none'}`
-            : '',
-        ]
-          .filter(Boolean)
-          .join('; '),
-      };
-    });
+  return faultyParts.chain((faults) => {
+    const faulty = (part: Part) => faults.includes(part);
+    // The webhook's body is Stripe's event and its credential the signature over it.
+    const body = isWebhook
+      ? faulty('body')
+        ? bodies(route, context, true)
+        : signedStripeEvents
+      : bodies(route, context, faulty('body'));
+    const authorization = isWebhook
+      ? fc.constant<{ value?: string; note: string }>({ note: 'no token' })
+      : authorizations(route, context.tokens, faulty('auth'));
+    const signature = faulty('auth')
+      ? fc.oneof(fc.constant('stale'), headerText, fc.constant(undefined))
+      : fc.constant('valid');
+    return fc
+      .record({
+        path: pathValues(route, context, faulty('path')),
+        query: queries(faulty('query')),
+        body,
+        contentType: contentTypes(faulty('contentType')),
+        authorization: authorization,
+        signature,
+        viewer: faulty('headers') ? headerText : fc.constant(context.viewerAddress),
+        cookie: faulty('headers') ? fc.option(headerText.map((text) => `lang=${text}`)) : fc.constant(null),
+        acceptLanguage: faulty('headers') ? fc.option(headerText) : fc.constant(null),
+      })
+      .map((chosen) => {
+        const headers: Record<string, string> = {};
+        if (chosen.contentType !== undefined) headers['content-type'] = chosen.contentType;
+        if (chosen.authorization.value !== undefined) headers.authorization = chosen.authorization.value;
+        if (chosen.viewer) headers['cloudfront-viewer-address'] = chosen.viewer;
+        if (chosen.cookie !== null && chosen.cookie !== '') headers.cookie = chosen.cookie;
+        if (chosen.acceptLanguage) headers['accept-language'] = chosen.acceptLanguage;
+        const bytes = chosen.body?.bytes;
+        if (isWebhook && chosen.signature !== undefined) {
+          headers['stripe-signature'] =
+            chosen.signature === 'valid'
+              ? stripeSignature(bytes ?? Buffer.alloc(0), context.stripeWebhookSecret)
+              : chosen.signature === 'stale'
+                ? stripeSignature(bytes ?? Buffer.alloc(0), context.stripeWebhookSecret, 1_000_000_000)
+                : chosen.signature;
+        }
+        return {
+          method: route.method,
+          target: `${chosen.path.path}${chosen.query.query}`,
+          headers,
+          body: bytes,
+          sentText: [...chosen.path.values, ...chosen.query.values, ...(chosen.body?.sentText ?? [])],
+          recipe: [
+            `wrong: ${faults.join(', ') || 'nothing'}`,
+            isWebhook
+              ? `signature ${chosen.signature === 'valid' || chosen.signature === 'stale' ? chosen.signature : 'garbage/none'}`
+              : chosen.authorization.note,
+            chosen.body ? `${chosen.body.note} (${chosen.body.bytes.byteLength} bytes)` : 'no body',
+            `content-type ${chosen.contentType ?? 'none'}`,
+          ].join('; '),
+        };
+      });
+  });
 }
