@@ -323,7 +323,7 @@ function authorizations(
       .constantFrom('Bearer', 'Bearer ', 'bearer null', 'Bearer a.b.c', 'Bearer ....')
       .map((value) => ({ value, note: 'malformed token' })),
     headerText.map((text) => bearer(text, 'garbage token')),
-    fc.integer({ min: 1000, max: 6000 }).map((length) => bearer('e'.repeat(length), 'huge token')),
+    fc.integer({ min: 1000, max: 3000 }).map((length) => bearer('e'.repeat(length), 'huge token')),
   );
   return faulty ? bad : own;
 }
@@ -357,7 +357,7 @@ function pathValues(
     const known = context.knownPathValues(route, name);
     if (!faulty && known.length) return fc.constantFrom(...known).map((raw) => ({ name, greedy, raw }));
     const value = fc.oneof(
-      { weight: 3, arbitrary: hostileString.filter((text) => text.length <= 1500) },
+      { weight: 3, arbitrary: hostileString.filter((text) => text.length <= 1000) },
       {
         weight: greedy ? 2 : 0,
         arbitrary: fc
@@ -380,7 +380,11 @@ function pathValues(
   });
 }
 
-/** The query parameters the shop's routes read, and any others. */
+/**
+ * The query parameters the shop's routes read, and any others. Sizes are bounded so that the
+ * request line and headers stay under API Gateway's 10 KiB, past which AWS itself answers (and
+ * Node's parser here, with a bodiless 431): the fuzz is for the shop's code, not for those.
+ */
 const QUERY_KEYS = ['lang', 'category', 'q', 'query', 'cursor', 'limit', 'days'] as const;
 
 const hostileQueries: fc.Arbitrary<{ query: string; values: string[] }> = fc
@@ -388,14 +392,14 @@ const hostileQueries: fc.Arbitrary<{ query: string; values: string[] }> = fc
     fc.tuple(
       fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom(...QUERY_KEYS) },
-        { weight: 1, arbitrary: hostileKey.filter((key) => key.length < 100) },
+        { weight: 1, arbitrary: hostileKey.filter((key) => key.length < 40) },
       ),
       fc.oneof(
-        hostileString.filter((value) => value.length <= 2000),
+        hostileString.filter((value) => value.length <= 800),
         fc.constantFrom('en', 'de', 'fr', '10', '0', '-1', '101', '1.5', '1e3', '7', '30', '90', 'Outerwear'),
       ),
     ),
-    { minLength: 1, maxLength: 4 },
+    { minLength: 1, maxLength: 3 },
   )
   .map((pairs) => ({
     // Repeated keys stay repeated (API Gateway joins them with commas).
