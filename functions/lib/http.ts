@@ -116,26 +116,48 @@ function header(event: HttpEvent, name: string): string | undefined {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** A value met while walking a parsed body, and how it was reached. */
+interface BodyNode {
+  readonly value: unknown;
+  readonly parent?: BodyNode;
+  /** The key or index under which the parent holds it. */
+  readonly segment?: string;
+  /** Whether `segment` is an object key, which is text of the client's too. */
+  readonly isKey?: boolean;
+}
+
+function fieldPath(node: BodyNode): string {
+  const segments: string[] = [];
+  for (let at: BodyNode | undefined = node; at?.segment !== undefined; at = at.parent) segments.push(at.segment);
+  return segments.reverse().join('.');
+}
+
 /**
  * The first string (or key) holding ill-formed Unicode, as a field path. JSON may escape a lone
  * surrogate (`"\ud800"`); such text cannot be encoded as UTF-8, so an email or a Stripe call
  * made from it would fail later, after the shopper was told all went well.
+ *
+ * Walks with a stack of its own, not by recursion: a body of a few kilobytes can nest
+ * thousands of levels deep (`[[[[…]]]]`), which overflowed the call stack into a 500.
  */
-export function findIllFormedText(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path.join('.') || 'body' : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findIllFormedText(item, [...path, String(index)]);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const field = [...path, key];
-      if (LONE_SURROGATE.test(key)) return field.join('.');
-      const found = findIllFormedText(item, field);
-      if (found !== undefined) return found;
+export function findIllFormedText(value: unknown): string | undefined {
+  const pending: BodyNode[] = [{ value }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.isKey && LONE_SURROGATE.test(node.segment ?? '')) return fieldPath(node);
+    const current = node.value;
+    if (typeof current === 'string') {
+      if (LONE_SURROGATE.test(current)) return fieldPath(node) || 'body';
+    } else if (Array.isArray(current)) {
+      // Pushed last to first, so that the first item is looked at first, as a reader would.
+      for (let index = current.length - 1; index >= 0; index -= 1) {
+        pending.push({ value: current[index], parent: node, segment: String(index) });
+      }
+    } else if (typeof current === 'object' && current !== null) {
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, item] = entries[index] as [string, unknown];
+        pending.push({ value: item, parent: node, segment: key, isKey: true });
+      }
     }
   }
   return undefined;

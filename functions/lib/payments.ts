@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { serverDictionaries } from '@linea/shared/i18n/server';
 import { CURRENCY } from '@linea/shared/domain/money';
 import { CHECKOUT_SESSION_MINUTES } from '@linea/shared/domain/order';
+import * as z from '@linea/shared/contracts/zod-mini';
 import { ValidationError } from '@linea/shared/errors';
 import type { Order } from '../data/order-repository';
 import { stripeClient } from './clients/stripe';
@@ -52,7 +53,32 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | null, fa
   return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 }
 
-function toState(session: Stripe.Checkout.Session): CheckoutSessionState {
+const nullableText = z._default(z.nullable(z.string()), null);
+
+/** The fields of a Checkout Session the shop reads, in the types it reads them as. */
+const sessionShape = z.object({
+  id: z.string().check(z.minLength(1)),
+  metadata: z._default(z.nullable(z.record(z.string(), z.string())), null),
+  client_reference_id: nullableText,
+  status: nullableText,
+  payment_status: nullableText,
+  amount_total: z._default(z.nullable(z.int()), null),
+  currency: nullableText,
+});
+type SessionFields = z.output<typeof sessionShape>;
+
+/**
+ * A handled event as the shop reads it. The signature proves who sent an event, not that its
+ * content has the shape the SDK's types promise: a signed event without a session (the API
+ * fuzz sent `"object": null`) was read as one and failed with a TypeError, a 500 that Stripe
+ * would have retried for days.
+ */
+const handledEventShape = z.object({
+  id: z.string().check(z.minLength(1)),
+  data: z.object({ object: sessionShape }),
+});
+
+function toState(session: SessionFields): CheckoutSessionState {
   return {
     id: session.id,
     orderId: session.metadata?.orderId ?? session.client_reference_id ?? undefined,
@@ -207,9 +233,16 @@ export async function verifyPaymentEvent(
     ]);
   }
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return undefined;
+  const parsed = handledEventShape.safeParse(event);
+  if (!parsed.success) {
+    throw new ValidationError(
+      'Malformed Stripe event',
+      parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message })),
+    );
+  }
   return {
-    id: event.id,
+    id: parsed.data.id,
     type: event.type as HandledEventType,
-    session: toState(event.data.object as Stripe.Checkout.Session),
+    session: toState(parsed.data.data.object),
   };
 }

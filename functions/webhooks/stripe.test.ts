@@ -153,6 +153,23 @@ describe('POST /webhooks/stripe', () => {
     expect(res.statusCode).toBe(500);
   });
 
+  it('answers 400, not 500, to a validly signed event whose session is missing, and fulfils nothing', async () => {
+    vi.mocked(verifyPaymentEvent).mockImplementation(real.verifyPaymentEvent);
+    // What the API fuzz sent: Stripe's signature is right, its content is not a session.
+    const payload = JSON.stringify({
+      id: 'evt_fuzz',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: null },
+    });
+
+    const res = await handler(webhookEvent(payload, sign(payload)));
+
+    expect(res.statusCode).toBe(400);
+    expect(parseBody(res)).toMatchObject({ error: 'VALIDATION', details: { fields: [{ field: 'data.object' }] } });
+    expect(applyPaymentEvent).not.toHaveBeenCalled();
+  });
+
   it('verifies a real signature over the decoded bytes of a base64 body, end to end', async () => {
     vi.mocked(verifyPaymentEvent).mockImplementation(real.verifyPaymentEvent);
     const payload = stripeEvent();
@@ -189,6 +206,33 @@ describe('verifyPaymentEvent (the real Stripe SDK, keys from a mocked Secrets Ma
       details: { fields: [{ field: 'stripe-signature', message: 'Invalid signature' }] },
     });
   });
+
+  it.each([
+    ['without a session', { data: { object: null } }, 'data.object'],
+    ['with a session without an id', { data: { object: { status: 'complete' } } }, 'data.object.id'],
+    [
+      'with an order id that is not text',
+      { data: { object: { id: 'cs_1', metadata: { orderId: 7 } } } },
+      'data.object.metadata.orderId',
+    ],
+    [
+      'with an amount that is not a number',
+      { data: { object: { id: 'cs_1', amount_total: '9520' } } },
+      'data.object.amount_total',
+    ],
+    ['without an event id', { id: null }, 'id'],
+  ])(
+    'refuses a validly signed handled event %s with a VALIDATION error naming the field',
+    async (_, override, field) => {
+      const payload = JSON.stringify({ ...(JSON.parse(stripeEvent()) as Record<string, unknown>), ...override });
+
+      await expect(real.verifyPaymentEvent(Buffer.from(payload), sign(payload))).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: 'Malformed Stripe event',
+        details: { fields: [expect.objectContaining({ field })] },
+      });
+    },
+  );
 
   it('returns nothing for a validly signed event type the shop does not act on', async () => {
     const payload = stripeEvent('checkout.session.async_payment_pending');
