@@ -363,6 +363,22 @@ describe('Functions', () => {
     }
   });
 
+  it("writes every shop function's logs to the stack's one function log group", () => {
+    const lambdas = resourcesOf('AWS::Lambda::Function');
+    const groups = new Set(
+      shopFunctions().map(
+        (fn) => (lambdas[logicalId(fn)]?.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref,
+      ),
+    );
+    expect(groups.size).toBe(1);
+  });
+
+  it("stays within CloudFormation's 500 resources per stack, with room for what is to come", () => {
+    const count = Object.keys(template.toJSON().Resources as object).length;
+    // A deploy over the limit fails only at CloudFormation, after the whole build.
+    expect(count).toBeLessThanOrEqual(450);
+  });
+
   it("loads every function's bundle in a fresh Node process, as Lambda's first start does", async () => {
     const outdir = (stack.node.root as App).outdir;
     const lambdas = resourcesOf('AWS::Lambda::Function');

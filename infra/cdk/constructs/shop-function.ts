@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime, type CfnFunction, type FunctionOptions } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -64,8 +64,22 @@ export interface ShopFunctionProps extends Pick<
   readonly sitePages?: { readonly bucketName: string; readonly distributionId?: string };
   /** The shop assistant's Bedrock model (functions whose permissions say `invokeChatModel`). @default none */
   readonly chatModelId?: string;
-  /** @default RetentionDays.ONE_MONTH */
-  readonly logRetention?: RetentionDays;
+}
+
+/**
+ * One log group for every function of the stack. Lambda names each stream in a shared group
+ * after its function (`YYYY/MM/DD/<function>[<version>]<environment>`), so no line loses its
+ * source, and the stack keeps some 60 resources of CloudFormation's 500 for what protects the
+ * shop (queues, alarms) instead of one log group per function.
+ */
+export const FUNCTION_LOG_GROUP_ID = 'FunctionLogs';
+const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
+
+function functionLogGroup(scope: Construct): LogGroup {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild(FUNCTION_LOG_GROUP_ID);
+  if (existing instanceof LogGroup) return existing;
+  return new LogGroup(stack, FUNCTION_LOG_GROUP_ID, { retention: FUNCTION_LOG_RETENTION });
 }
 
 /**
@@ -119,7 +133,8 @@ export const HANDLER_MODULE_METADATA = 'linea:handlerModule';
 
 /**
  * The one way this project makes a Lambda function: Node 22 on Graviton, an ESM bundle with
- * source maps, a log group with bounded retention, and the environment `loadConfig` reads.
+ * source maps, the stack's function log group (bounded retention), and the environment
+ * `loadConfig` reads.
  */
 export class ShopFunction extends NodejsFunction {
   /** The module under functions/ whose `handler` this function runs, e.g. `http/products/get-product`. */
@@ -133,10 +148,6 @@ export class ShopFunction extends NodejsFunction {
           'Fix the module path in functions/routes.ts, rules.ts or triggers.ts, or add the file.',
       );
     }
-    const logGroup = new LogGroup(scope, `${id}LogGroup`, {
-      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
-    });
-
     super(scope, id, {
       entry,
       handler: 'handler',
@@ -145,7 +156,7 @@ export class ShopFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
-      logGroup,
+      logGroup: functionLogGroup(scope),
       retryAttempts: props.retryAttempts,
       maxEventAge: props.maxEventAge,
       deadLetterQueue: props.deadLetterQueue,
