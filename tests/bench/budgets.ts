@@ -50,7 +50,6 @@ export const BUNDLE_BUDGETS: {
       reason: `${S3}, twice: @aws-sdk/s3-presigned-post pins its own client-s3 (~70 KiB)`,
     },
     'events/make-image-variants': { maxBytes: 440 * 1024, reason: S3 },
-    'http/site/get-missing-page': { maxBytes: 425 * 1024, reason: S3 },
     'events/render-storefront-pages': {
       maxBytes: 2350 * 1024,
       reason:

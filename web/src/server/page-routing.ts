@@ -16,7 +16,7 @@
  * else English. The cache key is the rewritten path, so each language is cached on its own.
  */
 import { LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAMETER } from '@linea/shared/i18n/language-choice';
-import { LOCALES } from '@linea/shared/i18n/index';
+import { LOCALES } from '@linea/shared/i18n/locales';
 import { STATIC_PAGES } from '@linea/shared/domain/site-map';
 import type { Locale } from '@linea/shared/domain/money';
 import { paths } from '../config/paths';
