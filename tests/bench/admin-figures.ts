@@ -175,7 +175,7 @@ async function seed(db: DynamoDBDocumentClient, tableName: string, orders: reado
   };
 }
 
-async function adminIdToken(endpoints: LocalCloudEndpoints): Promise<string> {
+export async function adminIdToken(endpoints: LocalCloudEndpoints): Promise<string> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: endpoints.cognitoEndpoint,
     region: endpoints.region,

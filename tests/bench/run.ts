@@ -10,13 +10,17 @@
  * 4. Seeds 10,000 orders over two years with their per-day aggregates and times GET
  *    /admin/overview and GET /admin/analytics?days=90 beside a full recomputation from every
  *    order (admin-figures.ts).
- * 5. Runs `cdk synth` of the stack the README deploys (stage dev) into a new temporary directory
+ * 5. The shop under a mixed load (load-mix.ts): 60 s at 50 connections of catalogue reads,
+ *    product pages, wishlist changes and checkouts, with 20 checkouts racing for the last 5 units
+ *    of one product: p50/p99 per route, and the bench fails if an answer other than the expected
+ *    ones comes, the race sells other than 5, or the stock goes below 0.
+ * 6. Runs `cdk synth` of the stack the README deploys (stage dev) into a new temporary directory
  *    and prints each Lambda bundle once: its minified size against its budget (budgets.ts, the
  *    figures the infra test enforces), and the median of 5 cold imports of its index.mjs, each in
  *    a fresh `node` with `--enable-source-maps` as Lambda's NODE_OPTIONS has it. Always a fresh
  *    synth: a cdk.out left from older code would report bundles that no longer exist.
  *
- * `npm run bench:api -- --bundles` runs step 5 alone.
+ * `npm run bench:api -- --bundles` runs step 6 alone; `-- --load` runs step 5 alone.
  *
  * Local numbers compare paths on one machine; they are not a forecast of AWS latencies.
  */
@@ -30,6 +34,7 @@ import { BUNDLE_BUDGETS, bundleBudget, formatBytes, overBudget, staleExceptions 
 import { bundleSizes, coldImport, IMPORT_CONCURRENCY, mapLimited, synth } from './bundles';
 import { directQueryLoad } from './direct-query';
 import { httpLoad } from './http-load';
+import { loadMix } from './load-mix';
 import { ms, type LatencySummary } from './stats';
 
 const CONNECTIONS = 50;
@@ -133,15 +138,21 @@ async function main(): Promise<void> {
     await bundles();
     return;
   }
+  const loadOnly = process.argv.includes('--load');
   const cloud = await startLocalCloud({ quiet: true });
   console.log(`Local cloud ready in ${(cloud.startupMs / 1000).toFixed(1)} s`);
+  let held: boolean;
   try {
-    await latencies(cloud);
-    await adminFigures(cloud.endpoints);
+    if (!loadOnly) {
+      await latencies(cloud);
+      await adminFigures(cloud.endpoints);
+    }
+    held = (await loadMix(cloud.endpoints)).broken.length === 0;
   } finally {
     await cloud.stop();
   }
-  await bundles();
+  if (!loadOnly) await bundles();
+  if (!held) throw new Error('The mixed load broke a promise (above)');
 }
 
 main().then(
