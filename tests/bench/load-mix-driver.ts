@@ -11,26 +11,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { checkoutCustomer } from '../fixtures/customer';
 import { EXPECTED_STATUSES, type LoadMixPlan, type LoadMixResults, type Operation } from './load-mix-plan';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
-function customer() {
-  return {
-    email: `load-${randomUUID().slice(0, 12)}@example.ch`,
-    firstName: 'Anna',
-    lastName: 'Muster',
-    address: 'Bahnhofstrasse 1',
-    city: 'Zürich',
-    zipCode: '8001',
-    country: 'CH',
-  };
-}
-
 function checkoutBody(productId: string): string {
   return JSON.stringify({
     lines: [{ productId, size: 'M', color: 'Black', quantity: 1 }],
-    customer: customer(),
+    customer: checkoutCustomer(`load-${randomUUID().slice(0, 12)}@example.ch`),
     locale: 'en',
   });
 }

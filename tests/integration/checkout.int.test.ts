@@ -7,6 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckoutResponse } from '@linea/shared/contracts/checkout';
 import type { OrderDto } from '@linea/shared/contracts/orders';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkoutCustomer } from '../fixtures/customer';
 import { createProductRepository, type Product } from '../../functions/data/product-repository';
 import {
   api,
@@ -52,17 +53,7 @@ async function stockOf(productId: string): Promise<number> {
   return Item?.stockQuantity as number;
 }
 
-function customer(email = uniqueEmail('buyer')) {
-  return {
-    email,
-    firstName: 'Anna',
-    lastName: 'Muster',
-    address: 'Bahnhofstrasse 1',
-    city: 'Zürich',
-    zipCode: '8001',
-    country: 'CH',
-  };
-}
+const customer = (email = uniqueEmail('buyer')) => checkoutCustomer(email);
 
 function checkout(
   product: Product,
