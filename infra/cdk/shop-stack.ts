@@ -65,6 +65,13 @@ export interface ShopStackProps extends StackProps {
    * @default DEFAULT_CHAT_MODEL_ID
    */
   readonly chatModelId?: string;
+  /**
+   * ARN of the WafStack's web ACL, put in front of the storefront's distribution. Deploy with
+   * `-c waf=true`.
+   *
+   * @default no web ACL
+   */
+  readonly webAclArn?: string;
 }
 
 /** Claude 3.5 Haiku through the EU inference profile: quick, inexpensive, good at tool use. */
@@ -95,6 +102,7 @@ export class ShopStack extends Stack {
     this.website = new Website(this, 'Website', {
       assetDir: props.webAssetDir ?? path.join(REPO_ROOT, 'web', 'dist'),
       mediaBucket: this.media.bucket,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
     });
 
     // The keys never appear in the template or the functions' environment: only the secret's ARN does.
