@@ -9,3 +9,13 @@ export const cognitoTriggers = {
   /** Every code Cognito sends by email (sign-up, password reset) goes out through SES in the customer's language. */
   CustomEmailSender: 'triggers/custom-email-sender',
 } as const satisfies Record<string, string>;
+
+/**
+ * Triggers of the cloud's user pool only. The admin TOTP guard is not wired into cognito-local:
+ * the web app has no step for an authenticator code yet, so locally (and in the tests) the admin
+ * group alone makes an admin.
+ */
+export const cloudOnlyCognitoTriggers = {
+  /** Leaves the admin group out of the ID token of a member without an authenticator app (TOTP). */
+  PreTokenGeneration: 'triggers/admin-totp-guard',
+} as const satisfies Record<string, string>;

@@ -28,8 +28,9 @@ addShopStacks(app, {
   ...(webAssetDir ? { webAssetDir } : {}),
   ...(stripeSecretName ? { stripeSecretName } : {}),
   ...(chatModelId ? { chatModelId } : {}),
-  // It costs money: a WAF web ACL per month, rule and request.
+  // Both cost money: a WAF web ACL per month and request, threat protection per active user.
   waf: flag('waf', 'WAF'),
+  threatProtection: flag('threatProtection', 'THREAT_PROTECTION'),
   account: process.env.CDK_DEFAULT_ACCOUNT,
   region: process.env.CDK_DEFAULT_REGION,
 });

@@ -49,6 +49,7 @@ const shopSettings = (waf: boolean) => ({
   fromEmail: 'shop@linea.example',
   webAssetDir: siteDir,
   waf,
+  threatProtection: false,
   account: ACCOUNT,
   region: SHOP_REGION,
 });
