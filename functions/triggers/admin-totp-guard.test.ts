@@ -2,6 +2,7 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/cli
 import { mockClient } from 'aws-sdk-client-mock';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TOTP_REQUIRED_CLAIM } from '@linea/shared/domain/admin-totp';
 import { ADMIN_GROUP } from '../lib/auth';
 import { handler, TOTP_MFA } from './admin-totp-guard';
 
@@ -45,6 +46,7 @@ describe('admin TOTP guard (Pre Token Generation)', () => {
     const result = await handler(tokenEvent([ADMIN_GROUP]));
 
     expect(tokenGroups(result)).toEqual([ADMIN_GROUP]);
+    expect(result.response.claimsOverrideDetails?.claimsToAddOrOverride).toBeUndefined();
     expect(cognitoMock.commandCalls(AdminGetUserCommand)[0]!.args[0].input).toEqual({
       UserPoolId: 'eu-central-2_test',
       Username: SUB,
@@ -54,12 +56,15 @@ describe('admin TOTP guard (Pre Token Generation)', () => {
   it.each([
     ['no second factor', undefined],
     ['SMS only', ['SMS_MFA']],
-  ])('leaves the admin group, and only it, out of the token of a member with %s', async (_, mfa) => {
+  ])('leaves the admin group, and only it, out of the token of a member with %s, and says why', async (_, mfa) => {
     cognitoMock.on(AdminGetUserCommand).resolves({ Username: SUB, UserMFASettingList: mfa });
 
     const result = await handler(tokenEvent(['editors', ADMIN_GROUP]));
 
     expect(tokenGroups(result)).toEqual(['editors']);
+    expect(result.response.claimsOverrideDetails?.claimsToAddOrOverride).toEqual({
+      [ADMIN_TOTP_REQUIRED_CLAIM]: 'true',
+    });
   });
 
   it('leaves it out on a token refresh too', async () => {
@@ -74,6 +79,7 @@ describe('admin TOTP guard (Pre Token Generation)', () => {
     const result = await handler(tokenEvent([]));
 
     expect(tokenGroups(result)).toEqual([]);
+    expect(result.response.claimsOverrideDetails?.claimsToAddOrOverride).toBeUndefined();
     expect(cognitoMock.calls()).toHaveLength(0);
   });
 

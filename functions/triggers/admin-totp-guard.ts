@@ -1,5 +1,6 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import { ADMIN_TOTP_REQUIRED_CLAIM } from '@linea/shared/domain/admin-totp';
 import { ADMIN_GROUP } from '../lib/auth';
 import { cognito } from '../lib/clients/cognito';
 import { logger } from '../lib/logger';
@@ -13,7 +14,8 @@ export const TOTP_MFA = 'SOFTWARE_TOKEN_MFA';
  * group out of the ID token (the only token the API accepts) of a member who has no TOTP
  * activated. Cognito challenges every sign-in of a user with TOTP activated (the pool remembers
  * no devices), so an ID token that names the admin group came from a sign-in with the code.
- * Without TOTP the member is signed in as an ordinary customer and can activate it.
+ * Without TOTP the member is signed in as an ordinary customer whose token says so
+ * (ADMIN_TOTP_REQUIRED_CLAIM), and the admin sign-in lets them activate it.
  */
 export async function handler(event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> {
   const groups = event.request.groupConfiguration.groupsToOverride ?? [];
@@ -26,6 +28,10 @@ export async function handler(event: PreTokenGenerationTriggerEvent): Promise<Pr
   });
   event.response.claimsOverrideDetails = {
     ...event.response.claimsOverrideDetails,
+    claimsToAddOrOverride: {
+      ...event.response.claimsOverrideDetails?.claimsToAddOrOverride,
+      [ADMIN_TOTP_REQUIRED_CLAIM]: 'true',
+    },
     groupOverrideDetails: {
       ...event.request.groupConfiguration,
       groupsToOverride: groups.filter((group) => group !== ADMIN_GROUP),
