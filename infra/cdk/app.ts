@@ -1,36 +1,36 @@
-import { Annotations, App } from 'aws-cdk-lib';
-import { ShopStack } from './shop-stack';
-
-/** Only for `cdk synth` without a sender; a deploy must name the real, SES-verified one. */
-const PLACEHOLDER_FROM_EMAIL = 'shop@example.com';
+import { App } from 'aws-cdk-lib';
+import { addShopStacks } from './shop-app';
 
 const app = new App();
 const context = (key: string): string | undefined => {
   const value: unknown = app.node.tryGetContext(key);
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
+/** An on/off deploy option: `-c key=true` or the environment variable; off unless `true`. */
+const flag = (key: string, envName: string): boolean => {
+  const value = context(key) ?? process.env[envName];
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error(`-c ${key} (or ${envName}) must be true or false, not "${value}".`);
+};
 
-const stage = context('stage') ?? process.env.STAGE ?? 'dev';
-const fromEmail = context('fromEmail') ?? process.env.FROM_EMAIL;
 const shopInboxEmail = context('shopInboxEmail') ?? process.env.SHOP_INBOX_EMAIL;
+const fromEmail = context('fromEmail') ?? process.env.FROM_EMAIL;
 // Lets CI publish a build made elsewhere; by default the stack takes web/dist.
 const webAssetDir = context('webAssetDir');
 const stripeSecretName = context('stripeSecretName');
 const chatModelId = context('chatModelId');
 
-const stack = new ShopStack(app, `linea-${stage}`, {
-  stage,
-  fromEmail: fromEmail ?? PLACEHOLDER_FROM_EMAIL,
+addShopStacks(app, {
+  stage: context('stage') ?? process.env.STAGE ?? 'dev',
+  ...(fromEmail ? { fromEmail } : {}),
   ...(shopInboxEmail ? { shopInboxEmail } : {}),
   ...(webAssetDir ? { webAssetDir } : {}),
   ...(stripeSecretName ? { stripeSecretName } : {}),
   ...(chatModelId ? { chatModelId } : {}),
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  description: `LINEA shop (${stage})`,
+  // Both cost money: a WAF web ACL per month and request, threat protection per active user.
+  waf: flag('waf', 'WAF'),
+  threatProtection: flag('threatProtection', 'THREAT_PROTECTION'),
+  account: process.env.CDK_DEFAULT_ACCOUNT,
+  region: process.env.CDK_DEFAULT_REGION,
 });
-if (!fromEmail) {
-  Annotations.of(stack).addWarningV2(
-    'linea:fromEmail',
-    `No sender given; using ${PLACEHOLDER_FROM_EMAIL}. Deploy with -c fromEmail=<SES-verified address> or FROM_EMAIL=<address>.`,
-  );
-}

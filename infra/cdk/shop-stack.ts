@@ -5,7 +5,7 @@ import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
 import { fallbackRoute, routes } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, STOREFRONT_PAGES_RULE } from '../../functions/rules';
-import { cognitoTriggers } from '../../functions/triggers';
+import { cloudOnlyCognitoTriggers, cognitoTriggers } from '../../functions/triggers';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
@@ -65,6 +65,20 @@ export interface ShopStackProps extends StackProps {
    * @default DEFAULT_CHAT_MODEL_ID
    */
   readonly chatModelId?: string;
+  /**
+   * ARN of the WafStack's web ACL, put in front of the storefront's distribution. Deploy with
+   * `-c waf=true`.
+   *
+   * @default no web ACL
+   */
+  readonly webAclArn?: string;
+  /**
+   * Cognito's threat protection (Plus feature plan, billed per monthly active user) in full-function
+   * mode. Deploy with `-c threatProtection=true`.
+   *
+   * @default false: Cognito's built-in lockout after repeated failed sign-ins
+   */
+  readonly threatProtection?: boolean;
 }
 
 /** Claude 3.5 Haiku through the EU inference profile: quick, inexpensive, good at tool use. */
@@ -95,6 +109,7 @@ export class ShopStack extends Stack {
     this.website = new Website(this, 'Website', {
       assetDir: props.webAssetDir ?? path.join(REPO_ROOT, 'web', 'dist'),
       mediaBucket: this.media.bucket,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
     });
 
     // The keys never appear in the template or the functions' environment: only the secret's ARN does.
@@ -129,11 +144,12 @@ export class ShopStack extends Stack {
 
     this.auth = new Auth(this, 'Auth', {
       adminGroupName: ADMIN_GROUP,
-      triggers: cognitoTriggers,
+      triggers: { ...cognitoTriggers, ...cloudOnlyCognitoTriggers },
       functionConfig,
       table: this.data.table,
       emailSender: this.notifications,
       removalPolicy: props.dataRemovalPolicy,
+      threatProtection: props.threatProtection ?? false,
     });
 
     this.api = new Api(this, 'Api', {

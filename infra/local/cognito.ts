@@ -164,6 +164,12 @@ const AUTO_VERIFIED_ATTRIBUTES = ['email'] as const;
 const hasPoolPasswordPolicy = (policy: PasswordPolicyType | undefined): boolean =>
   Object.entries(POOL_PASSWORD_POLICY).every(([key, value]) => policy?.[key as keyof PasswordPolicyType] === value);
 
+/**
+ * As the cloud's pool (infra/cdk/constructs/auth.ts): an account that has activated an
+ * authenticator app is asked for its code at every sign-in, one without signs in with the password.
+ */
+const POOL_MFA = 'OPTIONAL';
+
 /** Reuses the pool and client recorded by an earlier start when they still exist. */
 export async function ensureUserPool(
   client: CognitoIdentityProviderClient,
@@ -178,12 +184,14 @@ export async function ensureUserPool(
       // A pool kept from before a policy change gets the current policy, as a deploy would give
       // it; one from before sign-up codes gets the email verified at sign-up.
       const verifiesEmail = UserPool?.AutoVerifiedAttributes?.includes('email') ?? false;
-      if (!hasPoolPasswordPolicy(UserPool?.Policies?.PasswordPolicy) || !verifiesEmail) {
+      const mfaAsInCloud = UserPool?.MfaConfiguration === POOL_MFA;
+      if (!hasPoolPasswordPolicy(UserPool?.Policies?.PasswordPolicy) || !verifiesEmail || !mfaAsInCloud) {
         await client.send(
           new UpdateUserPoolCommand({
             UserPoolId: known.userPoolId,
             Policies: { PasswordPolicy: { ...UserPool?.Policies?.PasswordPolicy, ...POOL_PASSWORD_POLICY } },
             AutoVerifiedAttributes: [...AUTO_VERIFIED_ATTRIBUTES],
+            MfaConfiguration: POOL_MFA,
           }),
         );
       }
@@ -203,6 +211,7 @@ export async function ensureUserPool(
       ],
       Policies: { PasswordPolicy: POOL_PASSWORD_POLICY },
       AutoVerifiedAttributes: [...AUTO_VERIFIED_ATTRIBUTES],
+      MfaConfiguration: POOL_MFA,
     }),
   );
   const userPoolId = UserPool?.Id;

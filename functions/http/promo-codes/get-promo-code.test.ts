@@ -68,6 +68,27 @@ describe('GET /promo-codes/{code}', () => {
     expect(parseBody(res)).toMatchObject({ error: 'PROMO_INVALID', details: { code: 'NOPE' } });
   });
 
+  it('answers an unknown code exactly as it answers one that exists but cannot be used', async () => {
+    // Enumeration: a guesser must not learn that a code exists (inactive, expired, not yet valid
+    // or used up) from the status, the body or the headers.
+    ddbMock.on(GetCommand).resolves({});
+    const unknown = await handler(promoEvent('WELCOME10'));
+    const unusable = [
+      promoItem({ isActive: false }),
+      promoItem({ validUntil: '2020-01-01T00:00:00.000Z' }),
+      promoItem({ validFrom: '2999-01-01T00:00:00.000Z' }),
+      promoItem({ usageLimit: 5, uses: 5 }),
+    ];
+
+    for (const item of unusable) {
+      ddbMock.on(GetCommand).resolves({ Item: item });
+      const res = await handler(promoEvent('WELCOME10'));
+
+      expect(res).toEqual(unknown);
+    }
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it.each([
     ['longer than 20 characters', 'A'.repeat(21)],
     ['holding a space', 'WELCOME 10'],

@@ -1,15 +1,18 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  CfnUserPoolRiskConfigurationAttachment,
   ClientAttributes,
   FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
   UserPool,
   UserPoolOperation,
   type IUserPool,
   type IUserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
 import type { IEmailSender } from './notifications';
@@ -35,6 +38,13 @@ export interface AuthProps {
    * @default RemovalPolicy.RETAIN
    */
   readonly removalPolicy?: RemovalPolicy;
+  /**
+   * Cognito's threat protection in full-function mode: sign-ins with known leaked passwords and
+   * high-risk sign-ins are blocked. It needs the Plus feature plan, billed per monthly active user.
+   *
+   * @default false: the Lite plan, whose built-in lockout slows down repeated failed sign-ins
+   */
+  readonly threatProtection?: boolean;
 }
 
 /** Shoppers' and admins' accounts: a Cognito user pool, the web app's client and the admin group. */
@@ -93,8 +103,14 @@ export class Auth extends Construct {
         requireSymbols: PASSWORD_POLICY.requireSymbols,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      // Password sign-in, groups and triggers are all in the Lite plan.
-      featurePlan: FeaturePlan.LITE,
+      // Cognito has no MFA per group: every account may add an authenticator app (TOTP), and the
+      // admin TOTP guard (a Pre Token Generation trigger) grants admin rights only to members who
+      // did. No SMS: it costs per message and is the weaker factor.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      // Password sign-in, MFA, groups and triggers are all in the Lite plan; threat protection is Plus.
+      featurePlan: props.threatProtection ? FeaturePlan.PLUS : FeaturePlan.LITE,
+      ...(props.threatProtection ? { standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION } : {}),
       deletionProtection: removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy,
     });
@@ -102,8 +118,9 @@ export class Auth extends Construct {
     this.userPoolClient = userPool.addClient('WebClient', {
       // A browser cannot keep a secret.
       generateSecret: false,
-      // SRP in the cloud; plain password where the local Cognito stand-in has no SRP.
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only: the password never leaves the browser. (The local stand-in's own client, made
+      // by infra/local/cognito.ts, allows the plain-password flow it needs.)
+      authFlows: { userSrp: true },
       // Amplify signs in with the SDK, not the hosted UI.
       disableOAuth: true,
       preventUserExistenceErrors: true,
@@ -119,6 +136,27 @@ export class Auth extends Construct {
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
     });
+
+    if (props.threatProtection) {
+      // No notification emails (they would need an SES identity of their own) and no MFA for a
+      // medium risk: a shopper without an authenticator app would be asked to set one up first.
+      const noAction = { eventAction: 'NO_ACTION', notify: false };
+      new CfnUserPoolRiskConfigurationAttachment(this, 'ThreatProtection', {
+        userPoolId: userPool.userPoolId,
+        clientId: 'ALL',
+        accountTakeoverRiskConfiguration: {
+          actions: {
+            lowAction: noAction,
+            mediumAction: noAction,
+            highAction: { eventAction: 'BLOCK', notify: false },
+          },
+        },
+        compromisedCredentialsRiskConfiguration: {
+          actions: { eventAction: 'BLOCK' },
+          eventFilter: ['SIGN_IN', 'PASSWORD_CHANGE', 'SIGN_UP'],
+        },
+      });
+    }
 
     userPool.addGroup('AdminGroup', {
       groupName: props.adminGroupName,
@@ -139,6 +177,16 @@ export class Auth extends Construct {
         codeKey.grantDecrypt(fn);
         props.emailSender.grantSendEmail(fn);
         props.table.grantReadData(fn);
+      }
+      if (trigger === 'PreTokenGeneration' && fn.role) {
+        // A policy of its own, not the function's default one: the function would depend on it,
+        // it on the pool, and the pool on the function.
+        new Policy(this, 'PreTokenGenerationReadsUsers', {
+          roles: [fn.role],
+          statements: [
+            new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] }),
+          ],
+        });
       }
       userPool.addTrigger(
         trigger === 'CustomEmailSender' ? UserPoolOperation.CUSTOM_EMAIL_SENDER : UserPoolOperation.of(trigger),

@@ -93,6 +93,11 @@ export interface WebsiteProps {
    * @default none
    */
   readonly imageHosts?: readonly string[];
+  /**
+   * ARN of a WAF web ACL (scope CLOUDFRONT, in us-east-1) in front of the whole site, API included.
+   * @default none
+   */
+  readonly webAclArn?: string;
 }
 
 /** Vite writes content-hashed file names only under this folder. */
@@ -209,6 +214,7 @@ export class Website extends Construct {
         },
       },
       // No custom error responses: they would apply to /api/* too (see PAGE_ROUTING_CODE).
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
     });
 
     this.node.addValidation({

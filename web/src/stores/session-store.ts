@@ -9,7 +9,9 @@ interface SessionState {
   confirmed: boolean;
   /** Reads the hint synchronously, then lets Amplify confirm a stored session in the background. */
   init: () => void;
-  signIn: (email: string, password: string) => Promise<void>;
+  /** `totpCode`: not signed in yet, the authenticator app's code is awaited (confirmTotp). */
+  signIn: (email: string, password: string) => Promise<session.SignInOutcome>;
+  confirmTotp: (code: string) => Promise<void>;
   signUp: (input: session.SignUpInput) => Promise<void>;
   signOut: () => Promise<void>;
   /** The session is gone (sign-out elsewhere, failed refresh, a 401 from the API). */
@@ -34,7 +36,12 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     }
   },
   signIn: async (email, password) => {
-    await session.signIn(email, password);
+    const outcome = await session.signIn(email, password);
+    if (outcome === 'signedIn') set({ status: 'signedIn', confirmed: true });
+    return outcome;
+  },
+  confirmTotp: async (code) => {
+    await session.confirmSignInWithTotp(code);
     set({ status: 'signedIn', confirmed: true });
   },
   signUp: (input) => session.signUp(input),

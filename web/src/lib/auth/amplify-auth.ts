@@ -6,17 +6,22 @@ import { Amplify } from 'aws-amplify';
 import {
   AuthError,
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
   resendSignUpCode,
   resetPassword,
+  setUpTOTP,
   signIn,
   signOut,
   signUp,
+  updateMFAPreference,
   updatePassword,
   updateUserAttributes,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
+import { ADMIN_TOTP_REQUIRED_CLAIM, TOTP_ISSUER } from '@linea/shared/domain/admin-totp';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import { ADDITIONAL_STEP, AuthFailure, NETWORK_ERROR } from './auth-failure';
 
@@ -51,7 +56,10 @@ function toAuthFailure(err: unknown): unknown {
   return err;
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<void> {
+/** `totpCode`: the account has an authenticator app, and the sign-in waits for its code. */
+export type SignInOutcome = 'signedIn' | 'totpCode';
+
+export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
   const attempt = () => signIn({ username: email, password, options: { authFlowType } });
   try {
     let result;
@@ -63,9 +71,52 @@ export async function signInWithPassword(email: string, password: string): Promi
       await signOut();
       result = await attempt();
     }
-    if (!result.isSignedIn) {
-      throw new AuthFailure(ADDITIONAL_STEP, result.nextStep.signInStep);
-    }
+    if (result.isSignedIn) return 'signedIn';
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totpCode';
+    throw new AuthFailure(ADDITIONAL_STEP, result.nextStep.signInStep);
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+/** Completes a sign-in that answered `totpCode` with the authenticator app's current code. */
+export async function confirmSignInWithTotp(code: string): Promise<void> {
+  try {
+    const result = await confirmSignIn({ challengeResponse: code });
+    if (!result.isSignedIn) throw new AuthFailure(ADDITIONAL_STEP, result.nextStep.signInStep);
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+/** Whether the signed-in account is an admin kept out of the back office for want of an authenticator app. */
+export async function adminNeedsTotp(): Promise<boolean> {
+  const session = await fetchAuthSession();
+  return session.tokens?.idToken?.payload[ADMIN_TOTP_REQUIRED_CLAIM] === 'true';
+}
+
+export interface TotpSetup {
+  /** The key to type into an authenticator app. */
+  readonly secret: string;
+  /** The same as an `otpauth://` link, which a phone's authenticator app opens. */
+  readonly uri: string;
+}
+
+/** A new authenticator key for the signed-in account; active once finishTotpSetup() confirms a code. */
+export async function startTotpSetup(accountName: string): Promise<TotpSetup> {
+  try {
+    const details = await setUpTOTP();
+    return { secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, accountName).toString() };
+  } catch (err) {
+    throw toAuthFailure(err);
+  }
+}
+
+/** Confirms the new key with a code from the app and makes it the account's second factor. */
+export async function finishTotpSetup(code: string): Promise<void> {
+  try {
+    await verifyTOTPSetup({ code });
+    await updateMFAPreference({ totp: 'PREFERRED' });
   } catch (err) {
     throw toAuthFailure(err);
   }

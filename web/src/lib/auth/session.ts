@@ -1,6 +1,6 @@
 import { loadRuntimeConfig, peekRuntimeConfig } from '../../config/runtime-config';
 import type * as AmplifyAuthModule from './amplify-auth';
-import type { SignUpInput } from './amplify-auth';
+import type { SignInOutcome, SignUpInput, TotpSetup } from './amplify-auth';
 import { hasStoredSession } from './session-hint';
 
 /**
@@ -9,7 +9,7 @@ import { hasStoredSession } from './session-hint';
  * up, or when a stored session needs its token.
  */
 type AmplifyAuth = typeof AmplifyAuthModule;
-export type { SignUpInput };
+export type { SignInOutcome, SignUpInput, TotpSetup };
 
 const endedListeners = new Set<() => void>();
 let amplifyAuth: Promise<AmplifyAuth> | undefined;
@@ -52,9 +52,29 @@ export function hasSessionHint(): boolean {
   return config ? hasStoredSession(config.userPoolClientId) : false;
 }
 
-export async function signIn(email: string, password: string): Promise<void> {
+export async function signIn(email: string, password: string): Promise<SignInOutcome> {
   const auth = await loadAmplifyAuth();
-  await auth.signInWithPassword(email, password);
+  return auth.signInWithPassword(email, password);
+}
+
+export async function confirmSignInWithTotp(code: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.confirmSignInWithTotp(code);
+}
+
+export async function adminNeedsTotp(): Promise<boolean> {
+  const auth = await loadAmplifyAuth();
+  return auth.adminNeedsTotp();
+}
+
+export async function startTotpSetup(accountName: string): Promise<TotpSetup> {
+  const auth = await loadAmplifyAuth();
+  return auth.startTotpSetup(accountName);
+}
+
+export async function finishTotpSetup(code: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.finishTotpSetup(code);
 }
 
 export async function signUp(input: SignUpInput): Promise<void> {

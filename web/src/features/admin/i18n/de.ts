@@ -13,6 +13,18 @@ export const adminDe: AdminDictionary = {
     invalidPassword: 'Ungültiges Passwort',
     failed: 'Anmeldung fehlgeschlagen',
     backToShop: 'Zurück zum Shop',
+    totpCode: 'Code aus Ihrer Authenticator-App',
+    totpIntro: 'Geben Sie den 6-stelligen Code ein, den Ihre Authenticator-App für LINEA anzeigt.',
+    totpInvalid: 'Der Code ist falsch oder abgelaufen. Geben Sie den aktuellen ein.',
+    verify: 'Bestätigen',
+    verifying: 'Wird geprüft...',
+    setupTitle: 'Authenticator-App einrichten',
+    setupIntro:
+      'Der Admin-Bereich verlangt einen zweiten Faktor. Fügen Sie LINEA mit dem Schlüssel unten einer Authenticator-App hinzu (oder öffnen Sie den Link auf Ihrem Telefon) und geben Sie dann den Code ein, den die App anzeigt.',
+    setupKey: 'Schlüssel',
+    setupLink: 'In einer Authenticator-App öffnen',
+    setupDone: 'Authenticator-App eingerichtet',
+    setupDoneDescription: 'Melden Sie sich erneut an, ab jetzt mit einem Code aus der App.',
   },
   shell: {
     title: 'Admin-Dashboard',

@@ -17,6 +17,18 @@ export const adminEn = {
     invalidPassword: 'Invalid password',
     failed: 'Sign-in failed',
     backToShop: 'Back to the shop',
+    totpCode: 'Code from your authenticator app',
+    totpIntro: 'Enter the 6-digit code your authenticator app shows for LINEA.',
+    totpInvalid: 'The code is wrong or has expired. Enter the current one.',
+    verify: 'Verify',
+    verifying: 'Verifying...',
+    setupTitle: 'Set up an authenticator app',
+    setupIntro:
+      'The back office asks for a second factor. Add LINEA to an authenticator app with the key below (or open the link on your phone), then enter the code the app shows.',
+    setupKey: 'Key',
+    setupLink: 'Open in an authenticator app',
+    setupDone: 'Authenticator app set up',
+    setupDoneDescription: 'Sign in again: from now on with a code from the app.',
   },
   shell: {
     title: 'Admin Dashboard',

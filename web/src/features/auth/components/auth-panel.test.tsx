@@ -66,7 +66,7 @@ describe('AuthPanel', () => {
     vi.mocked(session.confirmSignUp)
       .mockRejectedValueOnce(new AuthFailure('CodeMismatchException', 'Invalid verification code provided'))
       .mockResolvedValueOnce();
-    vi.mocked(session.signIn).mockResolvedValue();
+    vi.mocked(session.signIn).mockResolvedValue('signedIn');
     const { onSignedIn } = renderPanel();
 
     await signUpAs(user, 'anna@example.ch');
@@ -137,7 +137,7 @@ describe('AuthPanel', () => {
         new AuthFailure('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
       )
       .mockResolvedValueOnce();
-    vi.mocked(session.signIn).mockResolvedValue();
+    vi.mocked(session.signIn).mockResolvedValue('signedIn');
     const { onSignedIn } = renderPanel();
 
     await user.type(screen.getByLabelText('Email'), 'nobody@example.ch');
@@ -218,7 +218,7 @@ describe('AuthPanel', () => {
     const user = userEvent.setup({ delay: null });
     vi.mocked(session.signIn)
       .mockRejectedValueOnce(new AuthFailure('NotAuthorizedException', 'Incorrect username or password.'))
-      .mockResolvedValueOnce();
+      .mockResolvedValueOnce('signedIn');
     const { onSignedIn } = renderPanel();
 
     await user.type(screen.getByLabelText('Email'), 'anna@example.ch');

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { ADDITIONAL_STEP, AuthFailure } from '../../../lib/auth/auth-failure';
 import * as session from '../../../lib/auth/session';
 import { useSessionStore } from '../../../stores/session-store';
 import { toast, useToastStore } from '../../../stores/toast-store';
@@ -129,7 +130,13 @@ export function AuthPanel({ onSignedIn }: AuthPanelProps) {
   const [step, setStep] = useState<Step>();
   // The code emails are written in the page's language.
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const signIn = useSessionStore((state) => state.signIn);
+  const signInWithAnyOutcome = useSessionStore((state) => state.signIn);
+  // An account with an authenticator app (an admin's) signs in at /admin-login, which asks for its code.
+  const signIn = async (email: string, password: string): Promise<void> => {
+    if ((await signInWithAnyOutcome(email, password)) === 'totpCode') {
+      throw new AuthFailure(ADDITIONAL_STEP, 'CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    }
+  };
   const signUp = useSessionStore((state) => state.signUp);
   const errorToastIds = useRef<number[]>([]);
   const { panelsRef, measuring, reserved } = useReservedPanelHeight(i18n.language, step === undefined);
