@@ -15,6 +15,7 @@ import { CART_STORAGE_KEY, useCartStore } from '../stores/cart-store';
 import { reloadThemeForTesting, THEME_STORAGE_KEY } from '../stores/theme-store';
 import { useSessionStore } from '../stores/session-store';
 import { productFixture, teeLine, testConfig } from '../testing/fixtures';
+import { holdEarlyInput } from './early-input';
 import { startApp } from './start';
 
 /** Whether Amplify's keys say there is a session; Amplify itself is not asked here. */
@@ -138,6 +139,28 @@ describe.each(['en', 'de'] as const)('taking over a page rendered on the server,
 });
 
 describe('taking over a page rendered on the server', () => {
+  it('hands a heart pressed before the take-over to the app once it knows the shopper is signed in', async () => {
+    await inLanguage('en');
+    sessionHint.present = true;
+    await servePage('/product/tee', 'en');
+    // As the page's entry does from its first moment (main.tsx).
+    const earlyInput = holdEarlyInput(container());
+    const heart = container().querySelector<HTMLButtonElement>('main button[aria-label="Add to wishlist"]');
+    expect(heart).not.toBeNull();
+    heart?.click();
+
+    await act(async () => {
+      root = await startApp(container(), { earlyInput });
+    });
+    // A signed-out press would send the shopper to sign in; a signed-in one saves the product.
+    await waitFor(() =>
+      expect(vi.mocked(fetch)).toHaveBeenCalledWith(
+        expect.stringMatching(/\/wishlist\/tee$/),
+        expect.objectContaining({ method: 'PUT' }),
+      ),
+    );
+  });
+
   it("keeps 'Product not found' for an unknown product, without asking the API again", async () => {
     await inLanguage('en');
     await servePage('/product/unknown', 'en');

@@ -116,14 +116,19 @@ export async function startApp(container: HTMLElement, options: StartOptions = {
 
   const afterHydration = () => {
     queryClient.setDefaultOptions(defaults);
-    // Checked now, not before: the page's first render needs nothing of it.
-    void checkRuntimeConfig().then((check) => {
-      if (check.valid) useSessionStore.getState().init();
-      else root.render(<StartupError error={check.error} />);
-    });
     if (preferred !== currentLocale()) void setLocale(preferred);
-    // What the shopper did while the page was being taken over, now that the app can answer.
-    queueMicrotask(() => earlyInput?.release());
+    // Checked now, not before: the page's first render needs nothing of it. What the shopper did
+    // while the page was being taken over is handed to the app once it knows the session and has
+    // rendered with it (a task later): a heart pressed early is a signed-in shopper's.
+    void checkRuntimeConfig().then((check) => {
+      if (!check.valid) {
+        earlyInput?.discard();
+        root.render(<StartupError error={check.error} />);
+        return;
+      }
+      useSessionStore.getState().init();
+      setTimeout(() => earlyInput?.release(), 0);
+    });
   };
   const root: Root = hydrateRoot(
     container,
