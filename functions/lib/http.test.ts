@@ -190,7 +190,10 @@ describe('the HTTP edge', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const body = { name: 'Anna', email: 'anna@example.com', message: 'Hello' };
     const event = apiEvent({ routeKey: 'POST /contact', body });
-    const halfRewired = { ...event, requestContext: { ...event.requestContext, routeKey: 'POST /newsletter/subscribers' } };
+    const halfRewired = {
+      ...event,
+      requestContext: { ...event.requestContext, routeKey: 'POST /newsletter/subscribers' },
+    };
     expect((await sendContactMessage(halfRewired)).statusCode).toBe(500);
     const { routeKey: _dropped, ...withoutKey } = event;
     const direct = { ...withoutKey, requestContext: { ...event.requestContext, routeKey: undefined } };
