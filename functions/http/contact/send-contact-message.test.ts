@@ -36,6 +36,28 @@ describe('POST /contact', () => {
     expect(JSON.parse(entry.Detail!)).toMatchObject({ version: 1, messageId: id, subject: 'Sizing', locale: 'de' });
   });
 
+  it('answers 400 naming the field, storing and publishing nothing, for a line break in the subject or name', async () => {
+    const res = await send({
+      name: 'Lea\u2028Meier',
+      email: 'lea@example.ch',
+      subject: 'Sizing\r\nBcc: everyone@example.com',
+      message: 'Breaks in the message itself are fine.\n\nThanks',
+    });
+
+    expect(res.statusCode).toBe(400);
+    expect(parseBody(res)).toMatchObject({
+      error: 'VALIDATION',
+      details: {
+        fields: [
+          { field: 'name', message: 'Line breaks and control characters are not allowed' },
+          { field: 'subject', message: 'Line breaks and control characters are not allowed' },
+        ],
+      },
+    });
+    expect(ddbMock.calls()).toHaveLength(0);
+    expect(busMock.calls()).toHaveLength(0);
+  });
+
   it('takes the stored message back when the bus refuses it, so a resend is not a duplicate', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     ddbMock.on(PutCommand).resolves({});
