@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-ses';
-import { hasHeaderUnsafeCharacters } from '@linea/shared/contracts/common';
+import { hasHeaderUnsafeCharacters } from '@linea/shared/domain/header-text';
 import type { RenderedEmail } from '../email/layout';
 import { ses } from './clients/ses';
 import { config } from './config';

@@ -1,3 +1,4 @@
+import { hasHeaderUnsafeCharacters } from '../domain/header-text';
 import * as z from './zod-mini';
 
 /** Whole Rappen, never negative: the only money type on the wire. */
@@ -10,18 +11,11 @@ export const email = z.pipe(
 
 export const locale = z.enum(['en', 'de']);
 
-/**
- * C0 and C1 control characters (CR, LF and tab among them, and DEL) and the Unicode line and
- * paragraph separators. Text that reaches an email header (a subject, a name, an address) must
- * hold none: a line break there starts a header of the sender's choosing (header injection), and
- * some mail programs break lines at U+2028/2029 too.
- */
-export const HEADER_UNSAFE_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
-
-export const hasHeaderUnsafeCharacters = (value: string): boolean => HEADER_UNSAFE_CHARACTERS.test(value);
-
 export const HEADER_UNSAFE_MESSAGE = 'Line breaks and control characters are not allowed';
 
-/** The check for a one-line text that may reach an email header; runs after trimming, so only characters inside count. */
+/**
+ * The check for one-line text that may reach an email header (see domain/header-text). Placed
+ * after `z.trim()`, so a break typed at either end is trimmed away, and only one inside refuses.
+ */
 export const headerSafe = () =>
   z.refine<string>((value) => !hasHeaderUnsafeCharacters(value), { message: HEADER_UNSAFE_MESSAGE });

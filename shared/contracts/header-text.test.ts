@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER_UNSAFE_MESSAGE, hasHeaderUnsafeCharacters } from './common';
+import { hasHeaderUnsafeCharacters } from '../domain/header-text';
+import { HEADER_UNSAFE_MESSAGE } from './common';
 import { contactMessageRequest } from './contact';
 import { createNewsletterRequest, subscribeRequest } from './newsletter';
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasHeaderUnsafeCharacters } from '@linea/shared/contracts/common';
+import { hasHeaderUnsafeCharacters } from '@linea/shared/domain/header-text';
 import { contactMessageRequest, type ContactMessageRequest } from '@linea/shared/contracts/contact';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
 import { isApiError } from '../../../api/api-error';
