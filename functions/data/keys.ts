@@ -8,8 +8,23 @@ function sortable(value: number): string {
   return String(value).padStart(10, '0');
 }
 
+/**
+ * The partition-key prefixes that IAM grants are narrowed to (the route and rule tables'
+ * `table: { read, write }`, granted with a `dynamodb:LeadingKeys` condition), so the keys below
+ * and those grants cannot drift apart.
+ */
+export const PARTITION_PREFIX = {
+  product: 'PRODUCT#',
+  customer: 'CUSTOMER#',
+  contact: 'CONTACT#',
+  subscriber: 'SUBSCRIBER#',
+} as const;
+
+/** Everything of one customer lives in one partition; its id is the verified token's `sub`, never input. */
+const customerPartition = (userId: string) => `${PARTITION_PREFIX.customer}${userId}`;
+
 export const keys = {
-  product: (id: string) => ({ PK: `PRODUCT#${id}`, SK: 'PRODUCT' }),
+  product: (id: string) => ({ PK: `${PARTITION_PREFIX.product}${id}`, SK: 'PRODUCT' }),
   /** All products in display order (sort order, then creation time). */
   productListing: (sortOrder: number, createdAt: string) => ({
     GSI1PK: 'PRODUCTS',
@@ -44,20 +59,23 @@ export const keys = {
   /** A Stripe event already acted on (pattern 23). */
   stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'STRIPE_EVENT' }),
 
-  wishlistEntry: (userId: string, productId: string) => ({ PK: `CUSTOMER#${userId}`, SK: `WISHLIST#${productId}` }),
-  wishlistPrefix: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SKPrefix: 'WISHLIST#' }),
+  wishlistEntry: (userId: string, productId: string) => ({
+    PK: customerPartition(userId),
+    SK: `WISHLIST#${productId}`,
+  }),
+  wishlistPrefix: (userId: string) => ({ PK: customerPartition(userId), SKPrefix: 'WISHLIST#' }),
 
   /** A customer's saved address (patterns 12, 13); the prefix also finds their address book. */
-  address: (userId: string, id: string) => ({ PK: `CUSTOMER#${userId}`, SK: `ADDRESS#${id}` }),
+  address: (userId: string, id: string) => ({ PK: customerPartition(userId), SK: `ADDRESS#${id}` }),
   /** Which address is the default, and how many there are: written with every address change. */
-  addressBook: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SK: 'ADDRESS_BOOK' }),
-  addressPrefix: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SKPrefix: 'ADDRESS' }),
+  addressBook: (userId: string) => ({ PK: customerPartition(userId), SK: 'ADDRESS_BOOK' }),
+  addressPrefix: (userId: string) => ({ PK: customerPartition(userId), SKPrefix: 'ADDRESS' }),
   /** The customer's own settings beside Cognito (pattern 24): the language of their emails. */
-  profile: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SK: 'PROFILE' }),
+  profile: (userId: string) => ({ PK: customerPartition(userId), SK: 'PROFILE' }),
   /** Everything kept under a customer: what deleting the account removes. */
-  customerPartition: (userId: string) => ({ PK: `CUSTOMER#${userId}` }),
+  customerPartition: (userId: string) => ({ PK: customerPartition(userId) }),
 
-  contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'CONTACT' }),
+  contactMessage: (id: string) => ({ PK: `${PARTITION_PREFIX.contact}${id}`, SK: 'CONTACT' }),
   contactMessageByRecency: (receivedAt: string) => ({ GSI3PK: 'CONTACT_MESSAGES', GSI3SK: receivedAt }),
 
   /** An admin change (pattern 21): append-only, listed newest first. */
@@ -72,7 +90,7 @@ export const keys = {
   /** A transition already applied to the figures; `transition` is `<changedAt>#<from>#<to>`. */
   statsTransition: (orderId: string, transition: string) => ({ PK: `STATS_APPLIED#${orderId}`, SK: transition }),
 
-  subscriber: (email: string) => ({ PK: `SUBSCRIBER#${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
+  subscriber: (email: string) => ({ PK: `${PARTITION_PREFIX.subscriber}${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
   subscriberByRecency: (subscribedAt: string) => ({ GSI3PK: 'SUBSCRIBERS', GSI3SK: subscribedAt }),
 
   newsletter: (id: string) => ({ PK: `NEWSLETTER#${id}`, SK: 'NEWSLETTER' }),

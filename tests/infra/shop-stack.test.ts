@@ -46,7 +46,7 @@ type Resource = {
   DeletionPolicy?: string;
   UpdateReplacePolicy?: string;
 };
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, unknown> };
 
 const allRoutes: readonly RouteDefinition[] = routes;
 const allRules: readonly RuleDefinition[] = rules;
@@ -462,8 +462,71 @@ describe('Least privilege', () => {
       const fn = stack.api.functions[routeKey(route)];
       if (!fn) throw new Error(`no function for ${routeKey(route)}`);
       const actions = actionsOf(statementsOf(fn));
-      expect(actions.includes('dynamodb:GetItem'), routeKey(route)).toBe(route.permissions.table !== undefined);
-      expect(actions.includes('dynamodb:PutItem'), routeKey(route)).toBe(route.permissions.table === 'readWrite');
+      const { table } = route.permissions;
+      const reads = table === 'read' || table === 'readWrite' || (typeof table === 'object' && !!table.read?.length);
+      const writes = table === 'readWrite' || (typeof table === 'object' && !!table.write?.length);
+      expect(actions.includes('dynamodb:GetItem'), routeKey(route)).toBe(reads);
+      expect(actions.includes('dynamodb:PutItem'), routeKey(route)).toBe(writes);
+    }
+  });
+
+  /** The function's statements that grant any DynamoDB action, as action list, resource and leading-key patterns. */
+  function tableGrantsOf(fn: IFunction) {
+    return statementsOf(fn)
+      .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
+      .map((statement) => ({
+        actions: [...actionsOf([statement])].sort(),
+        resource: statement.Resource,
+        leadingKeys: (statement.Condition?.['ForAllValues:StringLike'] as Record<string, string[]> | undefined)?.[
+          'dynamodb:LeadingKeys'
+        ],
+      }));
+  }
+
+  const tableArn = () => ({ 'Fn::GetAtt': [logicalId(stack.data.table), 'Arn'] });
+  const READS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+  const WRITES = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+
+  it.each([
+    ['POST /contact', [{ actions: WRITES, leadingKeys: ['CONTACT#*'] }]],
+    ['POST /newsletter/subscribers', [{ actions: WRITES, leadingKeys: ['SUBSCRIBER#*'] }]],
+    [
+      'POST /newsletter/unsubscribe',
+      [
+        { actions: READS, leadingKeys: ['SUBSCRIBER#*'] },
+        { actions: WRITES, leadingKeys: ['SUBSCRIBER#*'] },
+      ],
+    ],
+    ['GET /wishlist', [{ actions: READS, leadingKeys: ['CUSTOMER#*', 'PRODUCT#*'] }]],
+    [
+      'PUT /wishlist/{productId}',
+      [
+        { actions: READS, leadingKeys: ['PRODUCT#*'] },
+        { actions: WRITES, leadingKeys: ['CUSTOMER#*'] },
+      ],
+    ],
+    ['DELETE /wishlist/{productId}', [{ actions: WRITES, leadingKeys: ['CUSTOMER#*'] }]],
+  ])('lets %s touch only the partitions it owns, on the table alone, with no scan', (key, expected) => {
+    const fn = stack.api.functions[key];
+    if (!fn) throw new Error(`no function for ${key}`);
+    expect(tableGrantsOf(fn)).toEqual(expected.map((grant) => ({ ...grant, resource: tableArn() })));
+  });
+
+  it('conditions every table grant of a route with a table scope on the prefixes it declares', () => {
+    const scoped = allRoutes.filter((route) => typeof route.permissions.table === 'object');
+    expect(scoped.length).toBeGreaterThanOrEqual(6);
+    for (const route of scoped) {
+      const scope = route.permissions.table as { read?: readonly string[]; write?: readonly string[] };
+      const fn = stack.api.functions[routeKey(route)];
+      if (!fn) throw new Error(`no function for ${routeKey(route)}`);
+      const grants = tableGrantsOf(fn);
+      expect(grants.length, routeKey(route)).toBeGreaterThan(0);
+      for (const grant of grants) {
+        expect(grant.resource, routeKey(route)).toEqual(tableArn());
+        expect(grant.actions, routeKey(route)).not.toContain('dynamodb:Scan');
+        const declared = grant.actions.includes('dynamodb:PutItem') ? scope.write : scope.read;
+        expect(grant.leadingKeys, routeKey(route)).toEqual(declared?.map((prefix) => `${prefix}*`));
+      }
     }
   });
 
