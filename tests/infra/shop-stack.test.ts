@@ -316,6 +316,28 @@ describe('Api', () => {
     expect(byKey.get('$default')).toBe('NONE');
   });
 
+  it('writes one JSON access-log line per request to a log group kept for a bounded time, without tokens or bodies', () => {
+    const [stage] = Object.values(resourcesOf('AWS::ApiGatewayV2::Stage'));
+    const settings = stage?.Properties?.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    const logGroupId = logicalId(stack.api.accessLogGroup);
+    expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+    expect(resourcesOf('AWS::Logs::LogGroup')[logGroupId]?.Properties?.RetentionInDays).toBe(30);
+
+    const format = JSON.parse(settings.Format) as Record<string, string>;
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      latency: '$context.responseLatency',
+      integrationError: '$context.integrationErrorMessage',
+    });
+    // Nothing a caller sent as content or credentials: no header, query string or body variable.
+    for (const variable of Object.values(format)) {
+      expect(variable).not.toMatch(/header|authorization|querystring|body|\$request\./i);
+    }
+  });
+
   it('throttles the routes the table throttles, after creating them', () => {
     const throttled = allRoutes.filter((route) => route.throttle);
     const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
