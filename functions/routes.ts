@@ -138,7 +138,7 @@ export const routes = [
     path: '/products/{id}',
     access: 'public',
     handler: 'http/products/get-product',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.product] } },
     cache: 'shared',
   },
   {
@@ -248,7 +248,7 @@ export const routes = [
     path: '/admin/orders/{id}',
     access: 'admin',
     handler: 'http/admin/get-order',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.order] } },
   },
   {
     method: 'PATCH',
@@ -377,7 +377,7 @@ export const routes = [
     path: '/admin/uploads/{id}',
     access: 'admin',
     handler: 'http/admin/get-upload',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.upload] } },
   },
   {
     method: 'GET',
@@ -497,7 +497,7 @@ export const routes = [
     path: '/orders/{id}',
     access: 'optional',
     handler: 'http/orders/get-order',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.order] } },
   },
   {
     method: 'POST',

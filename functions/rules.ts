@@ -5,6 +5,7 @@
  */
 import { EVENT_SOURCE, type EventDetailType } from '@linea/shared/contracts/events';
 import { UPLOAD_PREFIX } from '@linea/shared/contracts/uploads';
+import { PARTITION_PREFIX } from './data/keys';
 import type { RoutePermissions } from './routes';
 
 /** Events AWS services publish themselves, as EventBridge names them. */
@@ -78,7 +79,7 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'ProductSaved',
     consumer: 'events/sync-stripe-product',
-    permissions: { table: 'readWrite', stripeSecret: true },
+    permissions: { table: { read: [PARTITION_PREFIX.product], write: [PARTITION_PREFIX.product] }, stripeSecret: true },
   },
   {
     name: 'StripeProductArchive',
@@ -117,7 +118,11 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'OrderStatusChanged',
     consumer: 'events/send-order-confirmation',
-    permissions: { table: 'readWrite', sendEmail: true },
+    permissions: {
+      // The order and its sent-email markers; the customer's profile for the email's language.
+      table: { read: [PARTITION_PREFIX.order, PARTITION_PREFIX.customer], write: [PARTITION_PREFIX.order] },
+      sendEmail: true,
+    },
   },
   {
     // The customer hears of every update the admin makes to their order.
@@ -125,7 +130,11 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'OrderStatusChanged',
     consumer: 'events/send-order-status-update',
-    permissions: { table: 'readWrite', sendEmail: true },
+    permissions: {
+      // The order and its sent-email markers; the customer's profile for the email's language.
+      table: { read: [PARTITION_PREFIX.order, PARTITION_PREFIX.customer], write: [PARTITION_PREFIX.order] },
+      sendEmail: true,
+    },
   },
   {
     // The admin's per-day figures, kept by the events rather than by the checkout transaction.

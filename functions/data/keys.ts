@@ -15,9 +15,11 @@ function sortable(value: number): string {
  */
 export const PARTITION_PREFIX = {
   product: 'PRODUCT#',
+  order: 'ORDER#',
   customer: 'CUSTOMER#',
   contact: 'CONTACT#',
   subscriber: 'SUBSCRIBER#',
+  upload: 'UPLOAD#',
 } as const;
 
 /** Everything of one customer lives in one partition; its id is the verified token's `sub`, never input. */
@@ -40,7 +42,7 @@ export const keys = {
   }),
   categoryPartition: (categoryId: string) => ({ GSI2PK: `CATEGORY#${categoryId}` }),
 
-  order: (id: string) => ({ PK: `ORDER#${id}`, SK: 'ORDER' }),
+  order: (id: string) => ({ PK: `${PARTITION_PREFIX.order}${id}`, SK: 'ORDER' }),
   /** A customer's orders, newest first (pattern 7). */
   orderByCustomer: (userId: string, createdAt: string) => ({
     GSI1PK: `CUSTOMER#${userId}`,
@@ -50,7 +52,7 @@ export const keys = {
   orderByRecency: (createdAt: string) => ({ GSI3PK: 'ORDERS', GSI3SK: createdAt }),
   ordersByRecencyPartition: () => ({ GSI3PK: 'ORDERS' }),
   /** Marks that an order's email of one kind has been sent (or is being sent), so it goes out once. */
-  orderEmail: (orderId: string, kind: string) => ({ PK: `ORDER#${orderId}`, SK: `EMAIL#${kind}` }),
+  orderEmail: (orderId: string, kind: string) => ({ PK: `${PARTITION_PREFIX.order}${orderId}`, SK: `EMAIL#${kind}` }),
 
   /** Promo codes are upper-case; the code is the id, so uniqueness comes with the key. */
   promo: (code: string) => ({ PK: `PROMO#${code.toUpperCase()}`, SK: 'PROMO' }),
@@ -102,7 +104,7 @@ export const keys = {
   }),
 
   /** An admin's image upload, followed until its web-sized variants exist (TTL: a day). */
-  upload: (id: string) => ({ PK: `UPLOAD#${id}`, SK: 'UPLOAD' }),
+  upload: (id: string) => ({ PK: `${PARTITION_PREFIX.upload}${id}`, SK: 'UPLOAD' }),
   /** One caller's requests to a costly route in one time window (TTL: the window's end). */
   rateWindow: (scope: string, caller: string, windowStart: number) => ({
     PK: `RATE#${scope}#${caller}#${windowStart}`,

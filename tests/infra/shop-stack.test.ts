@@ -461,9 +461,9 @@ describe('Functions', () => {
 });
 
 describe('Least privilege', () => {
-  it('lets the public product function read the table and nothing more', () => {
+  it('lets the public product function read product items and nothing more', () => {
     const getProduct = allRoutes.find((route) => route.method === 'GET' && route.path === '/products/{id}');
-    expect(getProduct).toMatchObject({ access: 'public', permissions: { table: 'read' } });
+    expect(getProduct).toMatchObject({ access: 'public', permissions: { table: { read: ['PRODUCT#'] } } });
     const fn = stack.api.functions[routeKey(getProduct as RouteDefinition)];
     if (!fn) throw new Error('no function for GET /products/{id}');
     const actions = actionsOf(statementsOf(fn));
@@ -534,20 +534,22 @@ describe('Least privilege', () => {
     expect(tableGrantsOf(fn)).toEqual(expected.map((grant) => ({ ...grant, resource: tableArn() })));
   });
 
-  it('conditions every table grant of a route with a table scope on the prefixes it declares', () => {
-    const scoped = allRoutes.filter((route) => typeof route.permissions.table === 'object');
-    expect(scoped.length).toBeGreaterThanOrEqual(6);
-    for (const route of scoped) {
-      const scope = route.permissions.table as { read?: readonly string[]; write?: readonly string[] };
-      const fn = stack.api.functions[routeKey(route)];
-      if (!fn) throw new Error(`no function for ${routeKey(route)}`);
+  it('conditions every table grant of a route or rule with a table scope on the prefixes it declares', () => {
+    const scoped = [
+      ...allRoutes.map((route) => ({ name: routeKey(route), fn: stack.api.functions[routeKey(route)], ...route })),
+      ...allRules.map((rule) => ({ fn: stack.events.consumers[rule.name], ...rule })),
+    ].filter((entry) => typeof entry.permissions.table === 'object');
+    expect(scoped.length).toBeGreaterThanOrEqual(9);
+    for (const { name, fn, permissions } of scoped) {
+      const scope = permissions.table as { read?: readonly string[]; write?: readonly string[] };
+      if (!fn) throw new Error(`no function for ${name}`);
       const grants = tableGrantsOf(fn);
-      expect(grants.length, routeKey(route)).toBeGreaterThan(0);
+      expect(grants.length, name).toBe([scope.read, scope.write].filter((prefixes) => prefixes?.length).length);
       for (const grant of grants) {
-        expect(grant.resource, routeKey(route)).toEqual(tableArn());
-        expect(grant.actions, routeKey(route)).not.toContain('dynamodb:Scan');
+        expect(grant.resource, name).toEqual(tableArn());
+        expect(grant.actions, name).not.toContain('dynamodb:Scan');
         const declared = grant.actions.includes('dynamodb:PutItem') ? scope.write : scope.read;
-        expect(grant.leadingKeys, routeKey(route)).toEqual(declared?.map((prefix) => `${prefix}*`));
+        expect(grant.leadingKeys, name).toEqual(declared?.map((prefix) => `${prefix}*`));
       }
     }
   });
