@@ -369,7 +369,7 @@ export const routes = [
     path: '/admin/uploads',
     access: 'admin',
     handler: 'http/admin/create-upload',
-    permissions: { table: 'readWrite', media: 'upload' },
+    permissions: { table: { write: [PARTITION_PREFIX.upload] }, media: 'upload' },
     maxBodyBytes: 1024,
   },
   {

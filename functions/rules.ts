@@ -54,7 +54,10 @@ export const rules = [
     bus: 'default',
     mediaKeyPrefix: UPLOAD_PREFIX,
     consumer: 'events/make-image-variants',
-    permissions: { table: 'readWrite', media: 'process' },
+    permissions: {
+      table: { read: [PARTITION_PREFIX.upload], write: [PARTITION_PREFIX.upload] },
+      media: 'process',
+    },
     // sharp (libvips) decodes up to 50 megapixels; Lambda gives CPU in proportion to memory.
     lambda: { memoryMb: 1536, timeoutSeconds: 60, nodeModules: ['sharp'] },
   },
@@ -142,6 +145,12 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'OrderStatusChanged',
     consumer: 'events/update-order-stats',
-    permissions: { table: 'readWrite' },
+    permissions: {
+      // The order; the figures, and the transitions already counted in them.
+      table: {
+        read: [PARTITION_PREFIX.order, PARTITION_PREFIX.stats],
+        write: [PARTITION_PREFIX.stats, PARTITION_PREFIX.statsApplied],
+      },
+    },
   },
 ] as const satisfies readonly RuleDefinition[];

@@ -20,6 +20,8 @@ export const PARTITION_PREFIX = {
   contact: 'CONTACT#',
   subscriber: 'SUBSCRIBER#',
   upload: 'UPLOAD#',
+  stats: 'STATS#',
+  statsApplied: 'STATS_APPLIED#',
 } as const;
 
 /** Everything of one customer lives in one partition; its id is the verified token's `sub`, never input. */
@@ -85,12 +87,18 @@ export const keys = {
   auditByRecency: (createdAt: string, id: string) => ({ GSI3PK: 'AUDIT', GSI3SK: `${createdAt}#${id}` }),
 
   /** The admin figures (pattern 25): one item per Zürich day, under one partition so a period is one query. */
-  statsDay: (day: string) => ({ PK: 'STATS#DAY', SK: day }),
-  statsTotals: () => ({ PK: 'STATS#TOTAL', SK: 'TOTAL' }),
+  statsDay: (day: string) => ({ PK: `${PARTITION_PREFIX.stats}DAY`, SK: day }),
+  statsTotals: () => ({ PK: `${PARTITION_PREFIX.stats}TOTAL`, SK: 'TOTAL' }),
   /** A customer's paid orders, to count unique customers; keyed by a hash of the order email. */
-  statsCustomer: (hashedCustomer: string) => ({ PK: `STATS#CUSTOMER#${hashedCustomer}`, SK: 'STATS' }),
+  statsCustomer: (hashedCustomer: string) => ({
+    PK: `${PARTITION_PREFIX.stats}CUSTOMER#${hashedCustomer}`,
+    SK: 'STATS',
+  }),
   /** A transition already applied to the figures; `transition` is `<changedAt>#<from>#<to>`. */
-  statsTransition: (orderId: string, transition: string) => ({ PK: `STATS_APPLIED#${orderId}`, SK: transition }),
+  statsTransition: (orderId: string, transition: string) => ({
+    PK: `${PARTITION_PREFIX.statsApplied}${orderId}`,
+    SK: transition,
+  }),
 
   subscriber: (email: string) => ({ PK: `${PARTITION_PREFIX.subscriber}${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
   subscriberByRecency: (subscribedAt: string) => ({ GSI3PK: 'SUBSCRIBERS', GSI3SK: subscribedAt }),

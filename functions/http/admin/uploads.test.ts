@@ -32,6 +32,9 @@ describe('admin upload routes', () => {
 });
 
 describe('POST /admin/uploads', () => {
+  // Whatever happens, only the partitions its IAM grant allows are touched.
+  afterEach(() => void expectWithinTableScope('POST /admin/uploads', ddbMock));
+
   it('refuses a type other than JPEG, PNG, WebP or AVIF, a file over 5 MB and unknown fields, naming the field', async () => {
     const cases: Array<[unknown, string]> = [
       [{ contentType: 'text/html', size: 1000 }, 'contentType'],
