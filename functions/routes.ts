@@ -6,6 +6,8 @@
  * Pure data on purpose: CDK, the local gateway and every handler import it, so it must not
  * pull in SDK clients or handler code.
  */
+import { PARTITION_PREFIX } from './data/keys';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -20,9 +22,26 @@ export function hasAuthorizer(access: Access): boolean {
   return access === 'customer' || access === 'admin';
 }
 
+/**
+ * Table access narrowed to the items whose partition key starts with one of the given prefixes
+ * (keys.ts's PARTITION_PREFIX), on the table itself: no index, no scan. CDK grants each list
+ * with a `dynamodb:LeadingKeys` condition, so a function that is made to ask for another
+ * partition is refused by DynamoDB, whatever its code does.
+ */
+export interface TableScope {
+  /** Get, batch-get and query items, and condition-check them inside a transaction. */
+  readonly read?: readonly string[];
+  /** Put, update and delete items, alone, in batches or in transactions. */
+  readonly write?: readonly string[];
+}
+
 /** What a route's function may touch; CDK turns it into least-privilege grants. */
 export interface RoutePermissions {
-  readonly table?: 'read' | 'readWrite';
+  /**
+   * `read` and `readWrite`: the whole table and its indexes, for functions whose items span
+   * many partitions or that read an index; a TableScope for those that touch a few partitions.
+   */
+  readonly table?: 'read' | 'readWrite' | TableScope;
   readonly publishEvents?: boolean;
   readonly sendEmail?: boolean;
   /** Reads the Stripe keys from Secrets Manager. */
@@ -119,7 +138,7 @@ export const routes = [
     path: '/products/{id}',
     access: 'public',
     handler: 'http/products/get-product',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.product] } },
     cache: 'shared',
   },
   {
@@ -141,14 +160,14 @@ export const routes = [
     path: '/me/profile',
     access: 'customer',
     handler: 'http/account/get-profile',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.customer] } },
   },
   {
     method: 'PUT',
     path: '/me/profile',
     access: 'customer',
     handler: 'http/account/update-profile',
-    permissions: { table: 'readWrite' },
+    permissions: { table: { write: [PARTITION_PREFIX.customer] } },
     maxBodyBytes: 1024,
   },
   {
@@ -163,14 +182,14 @@ export const routes = [
     path: '/addresses',
     access: 'customer',
     handler: 'http/addresses/list-addresses',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.customer] } },
   },
   {
     method: 'POST',
     path: '/addresses',
     access: 'customer',
     handler: 'http/addresses/add-address',
-    permissions: { table: 'readWrite' },
+    permissions: { table: { read: [PARTITION_PREFIX.customer], write: [PARTITION_PREFIX.customer] } },
     maxBodyBytes: 2 * 1024,
   },
   {
@@ -178,7 +197,7 @@ export const routes = [
     path: '/addresses/{id}',
     access: 'customer',
     handler: 'http/addresses/update-address',
-    permissions: { table: 'readWrite' },
+    permissions: { table: { read: [PARTITION_PREFIX.customer], write: [PARTITION_PREFIX.customer] } },
     maxBodyBytes: 2 * 1024,
   },
   {
@@ -186,7 +205,7 @@ export const routes = [
     path: '/addresses/{id}',
     access: 'customer',
     handler: 'http/addresses/delete-address',
-    permissions: { table: 'readWrite' },
+    permissions: { table: { read: [PARTITION_PREFIX.customer], write: [PARTITION_PREFIX.customer] } },
   },
   {
     method: 'GET',
@@ -229,7 +248,7 @@ export const routes = [
     path: '/admin/orders/{id}',
     access: 'admin',
     handler: 'http/admin/get-order',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.order] } },
   },
   {
     method: 'PATCH',
@@ -350,7 +369,7 @@ export const routes = [
     path: '/admin/uploads',
     access: 'admin',
     handler: 'http/admin/create-upload',
-    permissions: { table: 'readWrite', media: 'upload' },
+    permissions: { table: { write: [PARTITION_PREFIX.upload] }, media: 'upload' },
     maxBodyBytes: 1024,
   },
   {
@@ -358,28 +377,28 @@ export const routes = [
     path: '/admin/uploads/{id}',
     access: 'admin',
     handler: 'http/admin/get-upload',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.upload] } },
   },
   {
     method: 'GET',
     path: '/wishlist',
     access: 'customer',
     handler: 'http/wishlist/get-wishlist',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.customer, PARTITION_PREFIX.product] } },
   },
   {
     method: 'PUT',
     path: '/wishlist/{productId}',
     access: 'customer',
     handler: 'http/wishlist/add-to-wishlist',
-    permissions: { table: 'readWrite' },
+    permissions: { table: { read: [PARTITION_PREFIX.product], write: [PARTITION_PREFIX.customer] } },
   },
   {
     method: 'DELETE',
     path: '/wishlist/{productId}',
     access: 'customer',
     handler: 'http/wishlist/remove-from-wishlist',
-    permissions: { table: 'readWrite' },
+    permissions: { table: { write: [PARTITION_PREFIX.customer] } },
   },
   {
     // The shop assistant (Bedrock). Throttled for everyone here, and per caller in the handler.
@@ -397,7 +416,7 @@ export const routes = [
     path: '/newsletter/subscribers',
     access: 'public',
     handler: 'http/newsletter/subscribe',
-    permissions: { table: 'readWrite', publishEvents: true },
+    permissions: { table: { write: [PARTITION_PREFIX.subscriber] }, publishEvents: true },
     throttle: { rateLimit: 5, burstLimit: 10 },
     maxBodyBytes: 1024,
   },
@@ -406,7 +425,7 @@ export const routes = [
     path: '/newsletter/unsubscribe',
     access: 'public',
     handler: 'http/newsletter/unsubscribe',
-    permissions: { table: 'readWrite' },
+    permissions: { table: { read: [PARTITION_PREFIX.subscriber], write: [PARTITION_PREFIX.subscriber] } },
     throttle: { rateLimit: 5, burstLimit: 10 },
     maxBodyBytes: 1024,
   },
@@ -415,7 +434,7 @@ export const routes = [
     path: '/contact',
     access: 'public',
     handler: 'http/contact/send-contact-message',
-    permissions: { table: 'readWrite', publishEvents: true },
+    permissions: { table: { write: [PARTITION_PREFIX.contact] }, publishEvents: true },
     throttle: { rateLimit: 2, burstLimit: 5 },
     maxBodyBytes: 8 * 1024,
   },
@@ -478,7 +497,7 @@ export const routes = [
     path: '/orders/{id}',
     access: 'optional',
     handler: 'http/orders/get-order',
-    permissions: { table: 'read' },
+    permissions: { table: { read: [PARTITION_PREFIX.order] } },
   },
   {
     method: 'POST',

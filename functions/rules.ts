@@ -5,6 +5,7 @@
  */
 import { EVENT_SOURCE, type EventDetailType } from '@linea/shared/contracts/events';
 import { UPLOAD_PREFIX } from '@linea/shared/contracts/uploads';
+import { PARTITION_PREFIX } from './data/keys';
 import type { RoutePermissions } from './routes';
 
 /** Events AWS services publish themselves, as EventBridge names them. */
@@ -53,7 +54,10 @@ export const rules = [
     bus: 'default',
     mediaKeyPrefix: UPLOAD_PREFIX,
     consumer: 'events/make-image-variants',
-    permissions: { table: 'readWrite', media: 'process' },
+    permissions: {
+      table: { read: [PARTITION_PREFIX.upload], write: [PARTITION_PREFIX.upload] },
+      media: 'process',
+    },
     // sharp (libvips) decodes up to 50 megapixels; Lambda gives CPU in proportion to memory.
     lambda: { memoryMb: 1536, timeoutSeconds: 60, nodeModules: ['sharp'] },
   },
@@ -78,7 +82,7 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'ProductSaved',
     consumer: 'events/sync-stripe-product',
-    permissions: { table: 'readWrite', stripeSecret: true },
+    permissions: { table: { read: [PARTITION_PREFIX.product], write: [PARTITION_PREFIX.product] }, stripeSecret: true },
   },
   {
     name: 'StripeProductArchive',
@@ -117,7 +121,11 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'OrderStatusChanged',
     consumer: 'events/send-order-confirmation',
-    permissions: { table: 'readWrite', sendEmail: true },
+    permissions: {
+      // The order and its sent-email markers; the customer's profile for the email's language.
+      table: { read: [PARTITION_PREFIX.order, PARTITION_PREFIX.customer], write: [PARTITION_PREFIX.order] },
+      sendEmail: true,
+    },
   },
   {
     // The customer hears of every update the admin makes to their order.
@@ -125,7 +133,11 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'OrderStatusChanged',
     consumer: 'events/send-order-status-update',
-    permissions: { table: 'readWrite', sendEmail: true },
+    permissions: {
+      // The order and its sent-email markers; the customer's profile for the email's language.
+      table: { read: [PARTITION_PREFIX.order, PARTITION_PREFIX.customer], write: [PARTITION_PREFIX.order] },
+      sendEmail: true,
+    },
   },
   {
     // The admin's per-day figures, kept by the events rather than by the checkout transaction.
@@ -133,6 +145,12 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'OrderStatusChanged',
     consumer: 'events/update-order-stats',
-    permissions: { table: 'readWrite' },
+    permissions: {
+      // The order; the figures, and the transitions already counted in them.
+      table: {
+        read: [PARTITION_PREFIX.order, PARTITION_PREFIX.stats],
+        write: [PARTITION_PREFIX.stats, PARTITION_PREFIX.statsApplied],
+      },
+    },
   },
 ] as const satisfies readonly RuleDefinition[];

@@ -8,8 +8,27 @@ function sortable(value: number): string {
   return String(value).padStart(10, '0');
 }
 
+/**
+ * The partition-key prefixes that IAM grants are narrowed to (the route and rule tables'
+ * `table: { read, write }`, granted with a `dynamodb:LeadingKeys` condition), so the keys below
+ * and those grants cannot drift apart.
+ */
+export const PARTITION_PREFIX = {
+  product: 'PRODUCT#',
+  order: 'ORDER#',
+  customer: 'CUSTOMER#',
+  contact: 'CONTACT#',
+  subscriber: 'SUBSCRIBER#',
+  upload: 'UPLOAD#',
+  stats: 'STATS#',
+  statsApplied: 'STATS_APPLIED#',
+} as const;
+
+/** Everything of one customer lives in one partition; its id is the verified token's `sub`, never input. */
+const customerPartition = (userId: string) => `${PARTITION_PREFIX.customer}${userId}`;
+
 export const keys = {
-  product: (id: string) => ({ PK: `PRODUCT#${id}`, SK: 'PRODUCT' }),
+  product: (id: string) => ({ PK: `${PARTITION_PREFIX.product}${id}`, SK: 'PRODUCT' }),
   /** All products in display order (sort order, then creation time). */
   productListing: (sortOrder: number, createdAt: string) => ({
     GSI1PK: 'PRODUCTS',
@@ -25,7 +44,7 @@ export const keys = {
   }),
   categoryPartition: (categoryId: string) => ({ GSI2PK: `CATEGORY#${categoryId}` }),
 
-  order: (id: string) => ({ PK: `ORDER#${id}`, SK: 'ORDER' }),
+  order: (id: string) => ({ PK: `${PARTITION_PREFIX.order}${id}`, SK: 'ORDER' }),
   /** A customer's orders, newest first (pattern 7). */
   orderByCustomer: (userId: string, createdAt: string) => ({
     GSI1PK: `CUSTOMER#${userId}`,
@@ -35,7 +54,7 @@ export const keys = {
   orderByRecency: (createdAt: string) => ({ GSI3PK: 'ORDERS', GSI3SK: createdAt }),
   ordersByRecencyPartition: () => ({ GSI3PK: 'ORDERS' }),
   /** Marks that an order's email of one kind has been sent (or is being sent), so it goes out once. */
-  orderEmail: (orderId: string, kind: string) => ({ PK: `ORDER#${orderId}`, SK: `EMAIL#${kind}` }),
+  orderEmail: (orderId: string, kind: string) => ({ PK: `${PARTITION_PREFIX.order}${orderId}`, SK: `EMAIL#${kind}` }),
 
   /** Promo codes are upper-case; the code is the id, so uniqueness comes with the key. */
   promo: (code: string) => ({ PK: `PROMO#${code.toUpperCase()}`, SK: 'PROMO' }),
@@ -44,20 +63,23 @@ export const keys = {
   /** A Stripe event already acted on (pattern 23). */
   stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'STRIPE_EVENT' }),
 
-  wishlistEntry: (userId: string, productId: string) => ({ PK: `CUSTOMER#${userId}`, SK: `WISHLIST#${productId}` }),
-  wishlistPrefix: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SKPrefix: 'WISHLIST#' }),
+  wishlistEntry: (userId: string, productId: string) => ({
+    PK: customerPartition(userId),
+    SK: `WISHLIST#${productId}`,
+  }),
+  wishlistPrefix: (userId: string) => ({ PK: customerPartition(userId), SKPrefix: 'WISHLIST#' }),
 
   /** A customer's saved address (patterns 12, 13); the prefix also finds their address book. */
-  address: (userId: string, id: string) => ({ PK: `CUSTOMER#${userId}`, SK: `ADDRESS#${id}` }),
+  address: (userId: string, id: string) => ({ PK: customerPartition(userId), SK: `ADDRESS#${id}` }),
   /** Which address is the default, and how many there are: written with every address change. */
-  addressBook: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SK: 'ADDRESS_BOOK' }),
-  addressPrefix: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SKPrefix: 'ADDRESS' }),
+  addressBook: (userId: string) => ({ PK: customerPartition(userId), SK: 'ADDRESS_BOOK' }),
+  addressPrefix: (userId: string) => ({ PK: customerPartition(userId), SKPrefix: 'ADDRESS' }),
   /** The customer's own settings beside Cognito (pattern 24): the language of their emails. */
-  profile: (userId: string) => ({ PK: `CUSTOMER#${userId}`, SK: 'PROFILE' }),
+  profile: (userId: string) => ({ PK: customerPartition(userId), SK: 'PROFILE' }),
   /** Everything kept under a customer: what deleting the account removes. */
-  customerPartition: (userId: string) => ({ PK: `CUSTOMER#${userId}` }),
+  customerPartition: (userId: string) => ({ PK: customerPartition(userId) }),
 
-  contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'CONTACT' }),
+  contactMessage: (id: string) => ({ PK: `${PARTITION_PREFIX.contact}${id}`, SK: 'CONTACT' }),
   contactMessageByRecency: (receivedAt: string) => ({ GSI3PK: 'CONTACT_MESSAGES', GSI3SK: receivedAt }),
 
   /** An admin change (pattern 21): append-only, listed newest first. */
@@ -65,14 +87,20 @@ export const keys = {
   auditByRecency: (createdAt: string, id: string) => ({ GSI3PK: 'AUDIT', GSI3SK: `${createdAt}#${id}` }),
 
   /** The admin figures (pattern 25): one item per Zürich day, under one partition so a period is one query. */
-  statsDay: (day: string) => ({ PK: 'STATS#DAY', SK: day }),
-  statsTotals: () => ({ PK: 'STATS#TOTAL', SK: 'TOTAL' }),
+  statsDay: (day: string) => ({ PK: `${PARTITION_PREFIX.stats}DAY`, SK: day }),
+  statsTotals: () => ({ PK: `${PARTITION_PREFIX.stats}TOTAL`, SK: 'TOTAL' }),
   /** A customer's paid orders, to count unique customers; keyed by a hash of the order email. */
-  statsCustomer: (hashedCustomer: string) => ({ PK: `STATS#CUSTOMER#${hashedCustomer}`, SK: 'STATS' }),
+  statsCustomer: (hashedCustomer: string) => ({
+    PK: `${PARTITION_PREFIX.stats}CUSTOMER#${hashedCustomer}`,
+    SK: 'STATS',
+  }),
   /** A transition already applied to the figures; `transition` is `<changedAt>#<from>#<to>`. */
-  statsTransition: (orderId: string, transition: string) => ({ PK: `STATS_APPLIED#${orderId}`, SK: transition }),
+  statsTransition: (orderId: string, transition: string) => ({
+    PK: `${PARTITION_PREFIX.statsApplied}${orderId}`,
+    SK: transition,
+  }),
 
-  subscriber: (email: string) => ({ PK: `SUBSCRIBER#${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
+  subscriber: (email: string) => ({ PK: `${PARTITION_PREFIX.subscriber}${email.toLowerCase()}`, SK: 'SUBSCRIBER' }),
   subscriberByRecency: (subscribedAt: string) => ({ GSI3PK: 'SUBSCRIBERS', GSI3SK: subscribedAt }),
 
   newsletter: (id: string) => ({ PK: `NEWSLETTER#${id}`, SK: 'NEWSLETTER' }),
@@ -84,7 +112,7 @@ export const keys = {
   }),
 
   /** An admin's image upload, followed until its web-sized variants exist (TTL: a day). */
-  upload: (id: string) => ({ PK: `UPLOAD#${id}`, SK: 'UPLOAD' }),
+  upload: (id: string) => ({ PK: `${PARTITION_PREFIX.upload}${id}`, SK: 'UPLOAD' }),
   /** One caller's requests to a costly route in one time window (TTL: the window's end). */
   rateWindow: (scope: string, caller: string, windowStart: number) => ({
     PK: `RATE#${scope}#${caller}#${windowStart}`,

@@ -2,12 +2,15 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } fro
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { expectWithinRuleScope } from '../../tests/fixtures/table-scope';
 import { handler } from './make-image-variants';
 
 const s3Mock = mockClient(S3Client);
 const ddbMock = mockClient(DynamoDBDocumentClient);
+// Whatever happens, only the partitions its IAM grant allows are touched (rules.ts).
+afterEach(() => void expectWithinRuleScope('MediaImageVariants', ddbMock));
 beforeEach(() => {
   s3Mock.reset();
   ddbMock.reset();

@@ -2,14 +2,17 @@ import { readFileSync } from 'node:fs';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderStatusChangedV1, type OrderStatusChangedV1 } from '@linea/shared/contracts/events';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { expectWithinRuleScope } from '../../tests/fixtures/table-scope';
 import { anOrder, storedOrderItem } from '../../tests/fixtures/orders';
 import type { Order } from '../data/order-repository';
 import { handler } from './send-order-confirmation';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
+// Whatever happens, only the partitions its IAM grant allows are touched (rules.ts).
+afterEach(() => void expectWithinRuleScope('OrderConfirmationEmail', ddbMock));
 const sesMock = mockClient(SESClient);
 beforeEach(() => {
   ddbMock.reset();

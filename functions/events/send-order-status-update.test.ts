@@ -1,13 +1,16 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatusChangedV1 } from '@linea/shared/contracts/events';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { expectWithinRuleScope } from '../../tests/fixtures/table-scope';
 import { anOrder, storedOrderItem } from '../../tests/fixtures/orders';
 import { handler } from './send-order-status-update';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
+// Whatever happens, only the partitions its IAM grant allows are touched (rules.ts).
+afterEach(() => void expectWithinRuleScope('OrderStatusUpdateEmail', ddbMock));
 const sesMock = mockClient(SESClient);
 beforeEach(() => {
   ddbMock.reset();

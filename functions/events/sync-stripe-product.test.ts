@@ -1,7 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { expectWithinRuleScope } from '../../tests/fixtures/table-scope';
 import { aProduct, storedProductItem } from '../../tests/fixtures/products';
 import { stripeClient } from '../lib/clients/stripe';
 import { handler } from './sync-stripe-product';
@@ -11,6 +12,8 @@ const stripe = vi.hoisted(() => ({ products: { create: vi.fn(), update: vi.fn() 
 vi.mock('../lib/clients/stripe', () => ({ stripeClient: vi.fn(async () => stripe) }));
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
+// Whatever happens, only the partitions its IAM grant allows are touched (rules.ts).
+afterEach(() => void expectWithinRuleScope('StripeProductSync', ddbMock));
 beforeEach(() => {
   ddbMock.reset();
   stripe.products.create.mockReset();

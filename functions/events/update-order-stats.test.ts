@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderStatusChangedV1 } from '@linea/shared/contracts/events';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { expectWithinRuleScope } from '../../tests/fixtures/table-scope';
 import { anOrder, anOrderItem, storedOrderItem } from '../../tests/fixtures/orders';
 import { hashedCustomer } from '../data/stats-repository';
 import { handler } from './update-order-stats';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
+// Whatever happens, only the partitions its IAM grant allows are touched (rules.ts).
+afterEach(() => void expectWithinRuleScope('OrderStats', ddbMock));
 beforeEach(() => ddbMock.reset());
 
 /** The v1 contract fixture, checked against the contract itself. */

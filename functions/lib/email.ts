@@ -1,16 +1,42 @@
 import { SendEmailCommand } from '@aws-sdk/client-ses';
+import { hasHeaderUnsafeCharacters } from '@linea/shared/domain/header-text';
 import type { RenderedEmail } from '../email/layout';
 import { ses } from './clients/ses';
 import { config } from './config';
+
+/** The header an unsafe value was meant for. */
+export type EmailHeader = 'From' | 'To' | 'Reply-To' | 'Subject';
+
+/**
+ * A header value holding a line break or another control character. The contracts refuse such
+ * text where it enters; this is the last line for anything that got past them (an item stored
+ * before they did, an event put on the bus by hand). Never sent: SES would pass a line break in
+ * an address or subject on as a header of the sender's choosing.
+ */
+export class UnsafeEmailHeaderError extends Error {
+  constructor(readonly header: EmailHeader) {
+    super(`The ${header} header holds a line break or control character; the email was not sent`);
+    this.name = 'UnsafeEmailHeaderError';
+  }
+}
+
+function assertHeaderSafe(header: EmailHeader, value: string): void {
+  if (hasHeaderUnsafeCharacters(value)) throw new UnsafeEmailHeaderError(header);
+}
 
 /**
  * Sends one email to one recipient, HTML with a plain-text alternative. One recipient per
  * message keeps every send independent: one bad address cannot fail the others.
  */
 export async function sendEmail(to: string, email: RenderedEmail, options: { replyTo?: string } = {}): Promise<void> {
+  const from = config().fromEmail;
+  assertHeaderSafe('From', from);
+  assertHeaderSafe('To', to);
+  if (options.replyTo) assertHeaderSafe('Reply-To', options.replyTo);
+  assertHeaderSafe('Subject', email.subject);
   await ses.send(
     new SendEmailCommand({
-      Source: config().fromEmail,
+      Source: from,
       Destination: { ToAddresses: [to] },
       ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
       Message: {

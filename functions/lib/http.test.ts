@@ -170,6 +170,45 @@ describe('the HTTP edge', () => {
     spy.mockRestore();
   });
 
+  it('refuses to run a handler for a route key other than its own, with a logged 500', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The contact handler, reached through the subscribe route (a miswired integration).
+    const misrouted = apiEvent({
+      routeKey: 'POST /newsletter/subscribers',
+      body: { name: 'Anna', email: 'anna@example.com', message: 'Hello' },
+    });
+    const res = await sendContactMessage(misrouted);
+    expect(res.statusCode).toBe(500);
+    expect(parseBody(res)).toEqual({ error: 'INTERNAL', message: 'Internal error' });
+    expect(ddbMock.calls()).toHaveLength(0);
+    expect(busMock.calls()).toHaveLength(0);
+    expect(String(spy.mock.calls[0]?.[0])).toContain('POST /contact');
+    spy.mockRestore();
+  });
+
+  it('refuses an event whose two route keys disagree, and one with no route key at all', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const body = { name: 'Anna', email: 'anna@example.com', message: 'Hello' };
+    const event = apiEvent({ routeKey: 'POST /contact', body });
+    const halfRewired = {
+      ...event,
+      requestContext: { ...event.requestContext, routeKey: 'POST /newsletter/subscribers' },
+    };
+    expect((await sendContactMessage(halfRewired)).statusCode).toBe(500);
+    const { routeKey: _dropped, ...withoutKey } = event;
+    const direct = { ...withoutKey, requestContext: { ...event.requestContext, routeKey: undefined } };
+    expect((await sendContactMessage(direct as unknown as typeof event)).statusCode).toBe(500);
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+
+  it('runs the handler when both route keys are its own', async () => {
+    ddbMock.on(PutCommand).resolves({});
+    const res = await sendContactMessage(
+      apiEvent({ routeKey: 'POST /contact', body: { name: 'Anna', email: 'anna@example.com', message: 'Hello' } }),
+    );
+    expect(res.statusCode).toBe(201);
+  });
+
   it('maps a non-domain error to INTERNAL and a domain error to its status', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(toErrorResponse(new TypeError('x')).statusCode).toBe(500);

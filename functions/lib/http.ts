@@ -206,6 +206,22 @@ export interface AuthenticatedRequest<B, Q, P> extends HttpRequest<B, Q, P> {
   readonly actor: Actor;
 }
 
+/**
+ * An invocation whose route key is not the handler's own. Only a deployment mistake (an
+ * integration wired to the wrong function) or a direct invocation produces one; running the
+ * handler would apply one route's access rules and schemas to another route's request, so it
+ * is answered as an internal error (500, which the API's error alarms see) without running.
+ */
+export class MisroutedRequestError extends Error {
+  constructor(
+    readonly expected: string,
+    readonly received: string | undefined,
+  ) {
+    super(`handler for ${expected} invoked for route key ${received ?? '(none)'}`);
+    this.name = 'MisroutedRequestError';
+  }
+}
+
 /** The access the route table gives a route key, read at compile time. */
 type AccessOf<K extends RouteKey> = K extends `${infer M} ${infer P}`
   ? Extract<(typeof routes)[number], { method: M; path: P }>['access']
@@ -256,6 +272,12 @@ export function httpHandler<
 
   const respond = async (event: HttpEvent): Promise<HttpResult> => {
     try {
+      // API Gateway writes the route key twice; both must name this handler's route. Read as
+      // possibly absent: a direct invocation's event need not have the shape of the type.
+      const sent = event as Partial<HttpEvent>;
+      if (sent.routeKey !== key || sent.requestContext?.routeKey !== key) {
+        throw new MisroutedRequestError(key, sent.routeKey ?? sent.requestContext?.routeKey);
+      }
       const actor =
         route.access === 'optional'
           ? await identify?.(header(event, 'authorization'))

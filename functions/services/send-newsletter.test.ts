@@ -3,6 +3,7 @@ import type { Locale } from '@linea/shared/domain/money';
 import type { Newsletter } from '../data/newsletter-repository';
 import type { Subscriber } from '../data/subscriber-repository';
 import type { RenderedEmail } from '../email/layout';
+import { UnsafeEmailHeaderError } from '../lib/email';
 import {
   BATCH_SIZE,
   LEASE_MS,
@@ -329,6 +330,38 @@ describe('sendNewsletter', () => {
     expect(w.sent.map((s) => s.to)).toEqual([list[0]!.email, list[2]!.email, list[3]!.email]);
     expect(w.newsletters.row).toMatchObject({ status: 'sent', sentCount: 3, recipientCount: 3 });
     expect(w.newsletters.repo.markRefused).toHaveBeenCalledWith(ID, list[1]!.email, expect.any(String));
+  });
+
+  it('goes on past an address the email layer will not put in a To header, as past one SES refuses', async () => {
+    const list = subscribersNumbered(3);
+    const w = world({ subscribers: list });
+    const deps: SendNewsletterDeps = {
+      ...w.deps,
+      sendEmail: async (to, email, options) => {
+        if (to === list[1]!.email) throw new UnsafeEmailHeaderError('To');
+        await w.deps.sendEmail(to, email, options);
+      },
+    };
+
+    await sendNewsletter(ID, deps);
+
+    expect(w.sent.map((s) => s.to)).toEqual([list[0]!.email, list[2]!.email]);
+    expect(w.newsletters.repo.markRefused).toHaveBeenCalledWith(ID, list[1]!.email, expect.any(String));
+  });
+
+  it('fails the run, refusing nobody, when the newsletter’s own subject is unsafe for a header', async () => {
+    const list = subscribersNumbered(3);
+    const w = world({ subscribers: list });
+    const deps: SendNewsletterDeps = {
+      ...w.deps,
+      sendEmail: async () => {
+        throw new UnsafeEmailHeaderError('Subject');
+      },
+    };
+
+    await expect(sendNewsletter(ID, deps)).rejects.toThrow(UnsafeEmailHeaderError);
+    expect(w.newsletters.repo.markRefused).not.toHaveBeenCalled();
+    expect(w.newsletters.row.status).toBe('sending');
   });
 
   it('resumes an interrupted run from the saved cursor, skipping the pages already done', async () => {

@@ -3,7 +3,7 @@ import { newsletterEmail, unsubscribeUrl } from '../email/newsletter';
 import { newsletters as newsletterRepository, type NewsletterRepository } from '../data/newsletter-repository';
 import { subscribers as subscriberRepository, type createSubscriberRepository } from '../data/subscriber-repository';
 import { config } from '../lib/config';
-import { sendEmail as sendOneEmail } from '../lib/email';
+import { sendEmail as sendOneEmail, UnsafeEmailHeaderError } from '../lib/email';
 import { publish as publishEvent } from '../lib/events';
 import { logger } from '../lib/logger';
 
@@ -18,7 +18,14 @@ export const LEASE_MS = 35_000;
 
 /** SES's answers for an email it will not send however often it is asked (a bad or blocked address). */
 const PERMANENT_REFUSALS = new Set(['MessageRejected', 'InvalidParameterValue', 'AccountSuspendedException']);
-const isPermanentRefusal = (err: unknown) => err instanceof Error && PERMANENT_REFUSALS.has(err.name);
+/**
+ * Also an address the email layer will not put in a To header (a line break in it). Not so an
+ * unsafe subject or Reply-To: those are the newsletter's own and would refuse every subscriber,
+ * so they fail the run, which the bus retries and dead-letters.
+ */
+const isPermanentRefusal = (err: unknown) =>
+  (err instanceof UnsafeEmailHeaderError && err.header === 'To') ||
+  (err instanceof Error && PERMANENT_REFUSALS.has(err.name));
 
 /** Thrown while another run sends the newsletter: the bus retries this event later. */
 export class SendInProgressError extends Error {

@@ -1,12 +1,13 @@
 import * as z from './zod-mini';
-import { email, locale } from './common';
+import { email, headerSafe, locale } from './common';
 
 const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(max));
 
+/** The name and the subject go into the shop's email about the message (the subject into its Subject header). */
 export const contactMessageRequest = z.strictObject({
-  name: requiredText(120),
+  name: requiredText(120).check(headerSafe()),
   email,
-  subject: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  subject: z.optional(z.string().check(z.trim(), z.maxLength(200), headerSafe())),
   message: requiredText(5000),
   locale: z.optional(locale),
 });

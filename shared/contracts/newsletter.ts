@@ -1,5 +1,5 @@
 import * as z from './zod-mini';
-import { email, locale } from './common';
+import { email, headerSafe, locale } from './common';
 
 export const subscribeRequest = z.strictObject({
   email,
@@ -18,7 +18,12 @@ export const NEWSLETTER_STATUSES = ['draft', 'sending', 'sent'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 /** POST /admin/newsletters (spec §5: title, subject and content required). */
-export const createNewsletterRequest = z.strictObject({ title: text(200), subject: text(200), content: text(20_000) });
+export const createNewsletterRequest = z.strictObject({
+  title: text(200),
+  // Every subscriber's email carries it as its Subject header.
+  subject: text(200).check(headerSafe()),
+  content: text(20_000),
+});
 export type CreateNewsletterRequest = z.infer<typeof createNewsletterRequest>;
 
 export const newsletterDto = z.object({

@@ -695,6 +695,7 @@ export const de: Dictionary = {
     fieldRequired: 'Dieses Feld ist erforderlich.',
     invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     tooLong: 'Dieser Text ist zu lang.',
+    lineBreaks: 'Bitte schreiben Sie dies auf eine Zeile, ohne Tabulatoren oder andere Sonderzeichen.',
     successTitle: 'Nachricht erfolgreich gesendet',
     successDescription: 'Wir melden uns innerhalb von {{hours}} Stunden bei Ihnen.',
     failedTitle: 'Ihre Nachricht wurde nicht gesendet',

@@ -697,6 +697,7 @@ export const en = {
     fieldRequired: 'This field is required.',
     invalidEmail: 'Please enter a valid email address.',
     tooLong: 'This text is too long.',
+    lineBreaks: 'Please write this on one line, without tabs or other special characters.',
     successTitle: 'Message sent successfully',
     successDescription: "We'll get back to you within {{hours}} hours.",
     failedTitle: 'Your message was not sent',

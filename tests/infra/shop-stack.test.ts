@@ -46,7 +46,7 @@ type Resource = {
   DeletionPolicy?: string;
   UpdateReplacePolicy?: string;
 };
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, unknown> };
 
 const allRoutes: readonly RouteDefinition[] = routes;
 const allRules: readonly RuleDefinition[] = rules;
@@ -318,6 +318,28 @@ describe('Api', () => {
     expect(byKey.get('$default')).toBe('NONE');
   });
 
+  it('writes one JSON access-log line per request to a log group kept for a bounded time, without tokens or bodies', () => {
+    const [stage] = Object.values(resourcesOf('AWS::ApiGatewayV2::Stage'));
+    const settings = stage?.Properties?.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    const logGroupId = logicalId(stack.api.accessLogGroup);
+    expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+    expect(resourcesOf('AWS::Logs::LogGroup')[logGroupId]?.Properties?.RetentionInDays).toBe(30);
+
+    const format = JSON.parse(settings.Format) as Record<string, string>;
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      latency: '$context.responseLatency',
+      integrationError: '$context.integrationErrorMessage',
+    });
+    // Nothing a caller sent as content or credentials: no header, query string or body variable.
+    for (const variable of Object.values(format)) {
+      expect(variable).not.toMatch(/header|authorization|querystring|body|\$request\./i);
+    }
+  });
+
   it('throttles the routes the table throttles, after creating them', () => {
     const throttled = allRoutes.filter((route) => route.throttle);
     const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
@@ -441,9 +463,9 @@ describe('Functions', () => {
 });
 
 describe('Least privilege', () => {
-  it('lets the public product function read the table and nothing more', () => {
+  it('lets the public product function read product items and nothing more', () => {
     const getProduct = allRoutes.find((route) => route.method === 'GET' && route.path === '/products/{id}');
-    expect(getProduct).toMatchObject({ access: 'public', permissions: { table: 'read' } });
+    expect(getProduct).toMatchObject({ access: 'public', permissions: { table: { read: ['PRODUCT#'] } } });
     const fn = stack.api.functions[routeKey(getProduct as RouteDefinition)];
     if (!fn) throw new Error('no function for GET /products/{id}');
     const actions = actionsOf(statementsOf(fn));
@@ -464,8 +486,73 @@ describe('Least privilege', () => {
       const fn = stack.api.functions[routeKey(route)];
       if (!fn) throw new Error(`no function for ${routeKey(route)}`);
       const actions = actionsOf(statementsOf(fn));
-      expect(actions.includes('dynamodb:GetItem'), routeKey(route)).toBe(route.permissions.table !== undefined);
-      expect(actions.includes('dynamodb:PutItem'), routeKey(route)).toBe(route.permissions.table === 'readWrite');
+      const { table } = route.permissions;
+      const reads = table === 'read' || table === 'readWrite' || (typeof table === 'object' && !!table.read?.length);
+      const writes = table === 'readWrite' || (typeof table === 'object' && !!table.write?.length);
+      expect(actions.includes('dynamodb:GetItem'), routeKey(route)).toBe(reads);
+      expect(actions.includes('dynamodb:PutItem'), routeKey(route)).toBe(writes);
+    }
+  });
+
+  /** The function's statements that grant any DynamoDB action, as action list, resource and leading-key patterns. */
+  function tableGrantsOf(fn: IFunction) {
+    return statementsOf(fn)
+      .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
+      .map((statement) => ({
+        actions: [...actionsOf([statement])].sort(),
+        resource: statement.Resource,
+        leadingKeys: (statement.Condition?.['ForAllValues:StringLike'] as Record<string, string[]> | undefined)?.[
+          'dynamodb:LeadingKeys'
+        ],
+      }));
+  }
+
+  const tableArn = () => ({ 'Fn::GetAtt': [logicalId(stack.data.table), 'Arn'] });
+  const READS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+  const WRITES = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+
+  it.each([
+    ['POST /contact', [{ actions: WRITES, leadingKeys: ['CONTACT#*'] }]],
+    ['POST /newsletter/subscribers', [{ actions: WRITES, leadingKeys: ['SUBSCRIBER#*'] }]],
+    [
+      'POST /newsletter/unsubscribe',
+      [
+        { actions: READS, leadingKeys: ['SUBSCRIBER#*'] },
+        { actions: WRITES, leadingKeys: ['SUBSCRIBER#*'] },
+      ],
+    ],
+    ['GET /wishlist', [{ actions: READS, leadingKeys: ['CUSTOMER#*', 'PRODUCT#*'] }]],
+    [
+      'PUT /wishlist/{productId}',
+      [
+        { actions: READS, leadingKeys: ['PRODUCT#*'] },
+        { actions: WRITES, leadingKeys: ['CUSTOMER#*'] },
+      ],
+    ],
+    ['DELETE /wishlist/{productId}', [{ actions: WRITES, leadingKeys: ['CUSTOMER#*'] }]],
+  ])('lets %s touch only the partitions it owns, on the table alone, with no scan', (key, expected) => {
+    const fn = stack.api.functions[key];
+    if (!fn) throw new Error(`no function for ${key}`);
+    expect(tableGrantsOf(fn)).toEqual(expected.map((grant) => ({ ...grant, resource: tableArn() })));
+  });
+
+  it('conditions every table grant of a route or rule with a table scope on the prefixes it declares', () => {
+    const scoped = [
+      ...allRoutes.map((route) => ({ name: routeKey(route), fn: stack.api.functions[routeKey(route)], ...route })),
+      ...allRules.map((rule) => ({ fn: stack.events.consumers[rule.name], ...rule })),
+    ].filter((entry) => typeof entry.permissions.table === 'object');
+    expect(scoped.length).toBeGreaterThanOrEqual(9);
+    for (const { name, fn, permissions } of scoped) {
+      const scope = permissions.table as { read?: readonly string[]; write?: readonly string[] };
+      if (!fn) throw new Error(`no function for ${name}`);
+      const grants = tableGrantsOf(fn);
+      expect(grants.length, name).toBe([scope.read, scope.write].filter((prefixes) => prefixes?.length).length);
+      for (const grant of grants) {
+        expect(grant.resource, name).toEqual(tableArn());
+        expect(grant.actions, name).not.toContain('dynamodb:Scan');
+        const declared = grant.actions.includes('dynamodb:PutItem') ? scope.write : scope.read;
+        expect(grant.leadingKeys, name).toEqual(declared?.map((prefix) => `${prefix}*`));
+      }
     }
   });
 

@@ -1,7 +1,8 @@
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, customerClaims, parseBody } from '../../../tests/fixtures/api-event';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { handler as addAddress } from './add-address';
 import { handler as deleteAddress } from './delete-address';
 import { handler as listAddresses } from './list-addresses';
@@ -9,6 +10,8 @@ import { handler as updateAddress } from './update-address';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 beforeEach(() => ddbMock.reset());
+// All four routes are granted the customer partitions alone (POST's scope, the widest, holds each).
+afterEach(() => void expectWithinTableScope('POST /addresses', ddbMock));
 
 const home = {
   firstName: 'Lea',

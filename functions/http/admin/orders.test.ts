@@ -10,6 +10,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminClaims, apiEvent, customerClaims, parseBody } from '../../../tests/fixtures/api-event';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
 import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
 import { handler as createOrder } from './create-order';
@@ -145,6 +146,15 @@ describe('admin order routes', () => {
       apiEvent({ routeKey: 'GET /admin/orders/{id}', pathParameters: { id: 'nope' }, claims: adminClaims() }),
     );
     expect(res.statusCode).toBe(404);
+  });
+
+  it('reads the order alone, within the ORDER# items its IAM grant allows', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: storedOrderItem(order) });
+    const res = await getOrder(
+      apiEvent({ routeKey: 'GET /admin/orders/{id}', pathParameters: { id: order.id }, claims: adminClaims() }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(expectWithinTableScope('GET /admin/orders/{id}', ddbMock).read).toEqual([`ORDER#${order.id}`]);
   });
 
   it('cancels in one transaction: the order on the condition nobody changed it, the units back, the audit entry; then publishes', async () => {

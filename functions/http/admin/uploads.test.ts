@@ -1,8 +1,9 @@
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CreateUploadResponse } from '@linea/shared/contracts/uploads';
 import { adminClaims, apiEvent, customerClaims, parseBody } from '../../../tests/fixtures/api-event';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { handler as createUpload } from './create-upload';
 import { handler as getUpload } from './get-upload';
 
@@ -31,6 +32,9 @@ describe('admin upload routes', () => {
 });
 
 describe('POST /admin/uploads', () => {
+  // Whatever happens, only the partitions its IAM grant allows are touched.
+  afterEach(() => void expectWithinTableScope('POST /admin/uploads', ddbMock));
+
   it('refuses a type other than JPEG, PNG, WebP or AVIF, a file over 5 MB and unknown fields, naming the field', async () => {
     const cases: Array<[unknown, string]> = [
       [{ contentType: 'text/html', size: 1000 }, 'contentType'],
@@ -84,6 +88,9 @@ describe('POST /admin/uploads', () => {
 });
 
 describe('GET /admin/uploads/{id}', () => {
+  // Whatever happens, only the partitions its IAM grant allows are touched.
+  afterEach(() => void expectWithinTableScope('GET /admin/uploads/{id}', ddbMock));
+
   it('answers 404 for an unknown upload and 400 for an id that is no UUID', async () => {
     ddbMock.on(GetCommand).resolves({});
     expect((await get(UPLOAD_ID)).statusCode).toBe(404);

@@ -1,8 +1,9 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, parseBody } from '../../../tests/fixtures/api-event';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { handler } from './send-contact-message';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -11,6 +12,8 @@ beforeEach(() => {
   ddbMock.reset();
   busMock.reset();
 });
+// Whatever happens, only contact-message items are touched: what its IAM grant allows.
+afterEach(() => void expectWithinTableScope('POST /contact', ddbMock));
 
 const send = (body: unknown) => handler(apiEvent({ routeKey: 'POST /contact', body }));
 
@@ -34,6 +37,28 @@ describe('POST /contact', () => {
     const entry = busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!;
     expect(entry.DetailType).toBe('ContactMessageReceived');
     expect(JSON.parse(entry.Detail!)).toMatchObject({ version: 1, messageId: id, subject: 'Sizing', locale: 'de' });
+  });
+
+  it('answers 400 naming the field, storing and publishing nothing, for a line break in the subject or name', async () => {
+    const res = await send({
+      name: 'Lea\u2028Meier',
+      email: 'lea@example.ch',
+      subject: 'Sizing\r\nBcc: everyone@example.com',
+      message: 'Breaks in the message itself are fine.\n\nThanks',
+    });
+
+    expect(res.statusCode).toBe(400);
+    expect(parseBody(res)).toMatchObject({
+      error: 'VALIDATION',
+      details: {
+        fields: [
+          { field: 'name', message: 'Line breaks and control characters are not allowed' },
+          { field: 'subject', message: 'Line breaks and control characters are not allowed' },
+        ],
+      },
+    });
+    expect(ddbMock.calls()).toHaveLength(0);
+    expect(busMock.calls()).toHaveLength(0);
   });
 
   it('takes the stored message back when the bus refuses it, so a resend is not a duplicate', async () => {

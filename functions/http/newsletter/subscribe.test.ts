@@ -1,8 +1,9 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, parseBody } from '../../../tests/fixtures/api-event';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { handler } from './subscribe';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -11,6 +12,8 @@ beforeEach(() => {
   ddbMock.reset();
   busMock.reset();
 });
+// Whatever happens, only subscriber items are touched: what its IAM grant allows.
+afterEach(() => void expectWithinTableScope('POST /newsletter/subscribers', ddbMock));
 
 const subscribe = (body: unknown) => handler(apiEvent({ routeKey: 'POST /newsletter/subscribers', body }));
 

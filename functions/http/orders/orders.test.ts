@@ -7,8 +7,9 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, customerClaims, parseBody, installTestUserPool } from '../../../tests/fixtures/api-event';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
 import type * as Payments from '../../lib/payments';
 import { readCheckout } from '../../lib/payments';
@@ -89,6 +90,9 @@ const getOrderEvent = (id: string, token?: string, claims?: Record<string, strin
   });
 
 describe('GET /orders/{id}', () => {
+  // Whatever happens, only the partitions its IAM grant allows are touched.
+  afterEach(() => void expectWithinTableScope('GET /orders/{id}', ddbMock));
+
   it('answers the owner with the order as its DTO, numbered by the last 8 characters of its id', async () => {
     // Arrange
     ddbMock.on(GetCommand).resolves({ Item: storedOrderItem(ORDER) });

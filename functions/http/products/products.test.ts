@@ -1,7 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, parseBody } from '../../../tests/fixtures/api-event';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { handler as getProduct } from './get-product';
 import { handler as listProducts } from './list-products';
 
@@ -132,6 +133,9 @@ describe('GET /products?lang=', () => {
 });
 
 describe('GET /products/{id}', () => {
+  // Whatever happens, only the partitions its IAM grant allows are touched.
+  afterEach(() => void expectWithinTableScope('GET /products/{id}', ddbMock));
+
   it('returns the product, out of stock or not', async () => {
     ddbMock.on(GetCommand).resolves({ Item: { ...tee, stockQuantity: 0 } });
     const res = await getProduct(apiEvent({ routeKey: 'GET /products/{id}', pathParameters: { id: 'essential-tee' } }));

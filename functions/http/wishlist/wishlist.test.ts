@@ -9,6 +9,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, customerClaims, parseBody } from '../../../tests/fixtures/api-event';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { handler as addToWishlist } from './add-to-wishlist';
 import { handler as getWishlist } from './get-wishlist';
 import { handler as removeFromWishlist } from './remove-from-wishlist';
@@ -108,6 +109,61 @@ describe('wishlist routes', () => {
     expect(ddbMock.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual({
       PK: 'CUSTOMER#u-9',
       SK: 'WISHLIST#tee',
+    });
+  });
+
+  /*
+   * IAM narrows the wishlist functions to CUSTOMER# items (and product reads), not to the
+   * caller's own: behind API Gateway's JWT authorizer a function runs with its role, not the
+   * caller's identity, so no policy variable names the caller. The caller's own partition is
+   * the code's to keep: its key comes from the verified token's `sub`, never from input.
+   */
+  it('keeps each call within the partitions its IAM grant allows', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [{ productId: 'tee', addedAt: '2026-01-01T00:00:00Z' }] });
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { 'test-table': [product('tee')] } });
+    ddbMock.on(GetCommand).resolves({ Item: product('tee') });
+    ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(DeleteCommand).resolves({});
+    const claims = customerClaims('u-7');
+
+    expect((await getWishlist(apiEvent({ routeKey: 'GET /wishlist', claims }))).statusCode).toBe(200);
+    expectWithinTableScope('GET /wishlist', ddbMock);
+    ddbMock.resetHistory();
+    const added = await addToWishlist(
+      apiEvent({ routeKey: 'PUT /wishlist/{productId}', pathParameters: { productId: 'tee' }, claims }),
+    );
+    expect(added.statusCode).toBe(204);
+    expect(expectWithinTableScope('PUT /wishlist/{productId}', ddbMock).write).toEqual(['CUSTOMER#u-7']);
+    ddbMock.resetHistory();
+    const removed = await removeFromWishlist(
+      apiEvent({ routeKey: 'DELETE /wishlist/{productId}', pathParameters: { productId: 'tee' }, claims }),
+    );
+    expect(removed.statusCode).toBe(204);
+    expect(expectWithinTableScope('DELETE /wishlist/{productId}', ddbMock).write).toEqual(['CUSTOMER#u-7']);
+  });
+
+  it('builds the partition from the token’s sub alone, whatever the path or other claims name', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: product('CUSTOMER#u-8') });
+    ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(DeleteCommand).resolves({});
+    const claims = customerClaims('u-7', { 'cognito:username': 'u-8', email: 'u-8@example.com' });
+    const productId = 'CUSTOMER#u-8';
+
+    const added = await addToWishlist(
+      apiEvent({ routeKey: 'PUT /wishlist/{productId}', pathParameters: { productId }, claims }),
+    );
+    const removed = await removeFromWishlist(
+      apiEvent({ routeKey: 'DELETE /wishlist/{productId}', pathParameters: { productId }, claims }),
+    );
+    expect([added.statusCode, removed.statusCode]).toEqual([204, 204]);
+
+    expect(ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({
+      PK: 'CUSTOMER#u-7',
+      SK: 'WISHLIST#CUSTOMER#u-8',
+    });
+    expect(ddbMock.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual({
+      PK: 'CUSTOMER#u-7',
+      SK: 'WISHLIST#CUSTOMER#u-8',
     });
   });
 

@@ -9,11 +9,35 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { API_CORS, hasAuthorizer, routeKey, type RouteDefinition } from '../../../functions/routes';
 import { grantPermissions, idFromModule, type GrantTargets } from './grants';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
+
+/**
+ * One JSON line per request in the stage's access log: who asked (the address API Gateway saw),
+ * which route answered, how and how fast, and why an integration failed. Deliberately no
+ * headers (the Authorization token), no query string and no body: the log must not become a
+ * store of tokens or of what shoppers typed.
+ */
+export const ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  method: '$context.httpMethod',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+} as const;
+
+/** Long enough to look into an incident or an abuse report, short enough not to keep addresses for ever. */
+export const ACCESS_LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 export interface ApiProps extends GrantTargets {
   /** Usually `routes` from functions/routes.ts: one function and one route per entry. */
@@ -44,6 +68,8 @@ export class Api extends Construct {
   /** Functions by route key (`GET /products/{id}`). */
   readonly functions: Readonly<Record<string, ShopFunction>>;
   readonly fallbackFunction: ShopFunction;
+  /** The stage's access log: one JSON line per request (ACCESS_LOG_FORMAT). */
+  readonly accessLogGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -150,6 +176,12 @@ export class Api extends Construct {
 
     const stage = this.httpApi.defaultStage;
     if (!stage) throw new Error('Api: the HTTP API has no default stage to throttle.');
+    // An HTTP API writes access logs through its service-linked role: no role to grant here.
+    this.accessLogGroup = new LogGroup(this, 'AccessLogs', { retention: ACCESS_LOG_RETENTION });
+    (stage.node.defaultChild as CfnStage).accessLogSettings = {
+      destinationArn: this.accessLogGroup.logGroupArn,
+      format: JSON.stringify(ACCESS_LOG_FORMAT),
+    };
     if (throttledRoutes.length > 0) {
       (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
       // A stage's RouteSettings may only name routes that already exist, or the deploy fails

@@ -6,7 +6,7 @@ import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { PAGES_PREFIX, TEMPLATE_KEY } from '@linea/web/server/page-routing';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { RoutePermissions } from '../../../functions/routes';
+import type { RoutePermissions, TableScope } from '../../../functions/routes';
 import { MEDIA_IMAGE_PREFIX } from '@linea/shared/domain/product-image';
 import { UPLOAD_PREFIX } from '@linea/shared/contracts/uploads';
 import type { ChatModel } from './chat-model';
@@ -29,10 +29,60 @@ export interface GrantTargets {
   readonly site?: { readonly bucket: IBucket; readonly distribution: IDistribution };
 }
 
+/** Item reads that name a partition key, so `dynamodb:LeadingKeys` is always set (no Scan). */
+export const SCOPED_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+] as const;
+/** Item writes; a transaction is authorized per item by these same actions. */
+export const SCOPED_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+/** A prefix as keys.ts writes one: text ending in `#`, with no IAM wildcard that would widen it. */
+const SCOPE_PREFIX = /^[A-Z][A-Z_]*#$/;
+
+/**
+ * Item access on the table's own ARN (not its indexes: an index's partition is another key)
+ * for partition keys that start with one of the prefixes. `ForAllValues` holds for every key a
+ * batch or transaction names; it would also hold for a request naming none, which is why only
+ * actions that always name a key (never Scan) are granted this way.
+ */
+function grantTableScope(grantee: IGrantable, table: ITable, scope: TableScope): void {
+  const lists = [
+    { actions: SCOPED_READ_ACTIONS, prefixes: scope.read ?? [] },
+    { actions: SCOPED_WRITE_ACTIONS, prefixes: scope.write ?? [] },
+  ];
+  if (lists.every((list) => list.prefixes.length === 0)) throw new Error('A table scope needs a read or write prefix');
+  for (const { actions, prefixes } of lists) {
+    if (prefixes.length === 0) continue;
+    const invalid = prefixes.find((prefix) => !SCOPE_PREFIX.test(prefix));
+    if (invalid !== undefined) throw new Error(`Table scope prefix "${invalid}" is not a keys.ts partition prefix`);
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...actions],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } },
+      }),
+    );
+  }
+  // A table encrypted with a key of the stack's own needs that key too (grantReadData adds it likewise).
+  if (table.encryptionKey) {
+    if (scope.write?.length) table.encryptionKey.grantEncryptDecrypt(grantee);
+    else table.encryptionKey.grantDecrypt(grantee);
+  }
+}
+
 /** Turns a table entry's declared permissions into grants, and nothing more. */
 export function grantPermissions(grantee: IGrantable, permissions: RoutePermissions, targets: GrantTargets): void {
   if (permissions.table === 'read') targets.table.grantReadData(grantee);
-  if (permissions.table === 'readWrite') targets.table.grantReadWriteData(grantee);
+  else if (permissions.table === 'readWrite') targets.table.grantReadWriteData(grantee);
+  else if (permissions.table) grantTableScope(grantee, targets.table, permissions.table);
   if (permissions.publishEvents) targets.bus.grantPutEventsTo(grantee);
   if (permissions.sendEmail) targets.emailSender.grantSendEmail(grantee);
   if (permissions.stripeSecret) targets.stripeSecret.grantRead(grantee);

@@ -112,6 +112,20 @@ describe('ContactForm', () => {
     expect(field('Message').value).toBe('Does the coat run large?');
   });
 
+  it('asks for a subject on one line when a pasted one holds a tab, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await fillIn(user);
+    await user.click(field('Subject (optional)'));
+    await user.paste('Sizing\tXL');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(screen.getByText('Please write this on one line, without tabs or other special characters.')).toBeTruthy();
+    expect(field('Subject (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Subject (optional)'));
+    expect(sendContactMessage).not.toHaveBeenCalled();
+  });
+
   it('marks the fields the server rejected (400 VALIDATION with details.fields)', async () => {
     const user = userEvent.setup({ delay: null });
     vi.mocked(sendContactMessage).mockRejectedValue(

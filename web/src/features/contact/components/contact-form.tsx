@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { hasHeaderUnsafeCharacters } from '@linea/shared/domain/header-text';
 import { contactMessageRequest, type ContactMessageRequest } from '@linea/shared/contracts/contact';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
 import { isApiError } from '../../../api/api-error';
@@ -40,6 +41,8 @@ export function ContactForm() {
   /** Per-field text for a field the contract (client or server) rejected. */
   const problemText = (field: Field, value: string) => {
     if (!value.trim()) return t('contactPage.fieldRequired');
+    // Name and subject go into the shop's email headers, where a line break cannot go.
+    if (field !== 'message' && hasHeaderUnsafeCharacters(value.trim())) return t('contactPage.lineBreaks');
     return field === 'email' ? t('contactPage.invalidEmail') : t('contactPage.tooLong');
   };
 
