@@ -91,6 +91,10 @@ export interface StandInControl {
    * mailbox starts empty.
    */
   start(name: StandInName): Promise<void>;
+  /** Freezes the stand-in (SIGSTOP): connections are accepted but never answered, a hang. */
+  freeze(name: StandInName): void;
+  /** Lets a frozen stand-in run on (SIGCONT). */
+  thaw(name: StandInName): void;
 }
 
 export interface LocalCloud {

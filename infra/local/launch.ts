@@ -503,6 +503,8 @@ export async function launch(
         if (!persistDir) throw new Error('DynamoDB Local can only be restarted with its data in a persistDir');
         children.dynamodb = (await startDynamoDbLocal(group, dynamoOptions)).child;
       },
+      freeze: (name) => children[name]?.freeze(),
+      thaw: (name) => children[name]?.thaw(),
     };
     return {
       endpoints,

@@ -37,6 +37,12 @@ export interface ManagedChild {
    * period, and no crash report. Resolves once it has exited.
    */
   stop(): Promise<void>;
+  /**
+   * SIGSTOP / SIGCONT to its group: the process keeps its port and data but answers nothing, as
+   * a service that hangs does (the kernel still accepts connections into the listen backlog).
+   */
+  freeze(): void;
+  thaw(): void;
 }
 
 export interface ProcessGroupOptions {
@@ -206,8 +212,11 @@ export class ProcessGroup {
       hasExited: () => exitedFlag,
       stop: async () => {
         stoppedOnPurpose = true;
+        signalGroup(managed, 'SIGCONT'); // a frozen process would not see the TERM
         await stopGroups([managed]);
       },
+      freeze: () => signalGroup(managed, 'SIGSTOP'),
+      thaw: () => signalGroup(managed, 'SIGCONT'),
     };
     this.children.add(managed);
     void exited.then(({ code, signal }) => {
@@ -221,6 +230,8 @@ export class ProcessGroup {
   terminate(): void {
     this.stopping = true;
     this.signalAll('SIGTERM');
+    // A frozen child (a fault test's) receives the TERM only once it runs again.
+    this.signalAll('SIGCONT');
   }
 
   /** Sends `signal` to every child's group at once; safe inside an `exit` handler. */
@@ -230,6 +241,7 @@ export class ProcessGroup {
 
   async stopAll(): Promise<void> {
     this.stopping = true;
+    this.signalAll('SIGCONT'); // a frozen child would not see the TERM
     await stopGroups([...this.children]);
     // Every group has exited and been forgotten, so closing the pipe makes the reaper exit idle.
     this.reaper?.stdin?.end();

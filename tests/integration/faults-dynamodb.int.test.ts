@@ -144,4 +144,30 @@ describe('DynamoDB Local stopped in the middle of traffic', () => {
     const held = orders.filter((order) => order.status !== 'cancelled').reduce((sum, order) => sum + order.quantity, 0);
     expect(await stockOf(product.id)).toBe(STOCK - held);
   });
+
+  it('answers 503 typed within the function timeout while DynamoDB Local hangs, and serves again once it answers', async () => {
+    const product = await arrangeProduct();
+    const page = `/products/${encodeURIComponent(product.id)}`;
+    expect((await api(page)).status).toBe(200);
+
+    cloud.standIns.freeze('dynamodb');
+    let answers: Array<{ status: number; body: unknown; ms: number }>;
+    try {
+      answers = await Promise.all(
+        [page, page, '/products'].map(async (path) => {
+          const started = Date.now();
+          const response = await api(path);
+          return { status: response.status, body: response.body, ms: Date.now() - started };
+        }),
+      );
+    } finally {
+      cloud.standIns.thaw('dynamodb');
+    }
+
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 503, body: { error: 'SERVICE_UNAVAILABLE' } });
+      expect(answer.ms).toBeLessThan(FUNCTION_TIMEOUT_MS);
+    }
+    expect((await api(page)).status).toBe(200);
+  });
 });
