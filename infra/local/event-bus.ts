@@ -61,6 +61,8 @@ export interface DeadLetter {
   readonly rule: string;
   readonly consumer: string;
   readonly attempts: number;
+  /** When the first attempt started: with `failedAt`, the time the retries' backoff took. */
+  readonly firstAttemptAt?: string;
   readonly failedAt: string;
   readonly error: { readonly name: string; readonly message: string; readonly stack?: string };
   readonly event: EventBridgeEvent<string, unknown>;
@@ -138,6 +140,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     /** The event's age counts from when the bus took it, not from its (caller-set) time. */
     readonly receivedAt: number;
     attempts: number;
+    firstAttemptAt?: string;
     lastError?: unknown;
     retryTimer?: NodeJS.Timeout;
   }
@@ -160,6 +163,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
       rule: rule.name,
       consumer: rule.consumer,
       attempts,
+      ...(delivery.firstAttemptAt ? { firstAttemptAt: delivery.firstAttemptAt } : {}),
       failedAt,
       error: { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) },
       event,
@@ -175,6 +179,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     const { rule, event } = delivery;
     delivery.retryTimer = undefined;
     delivery.attempts += 1;
+    delivery.firstAttemptAt ??= new Date().toISOString();
     invoke(rule.consumer, event, options.consumerTimeoutMs).then(
       () => {
         options.log(`[bus] ${event['detail-type']} ${event.id} delivered to ${rule.name}`);
