@@ -17,6 +17,7 @@ export const DOMAIN_ERROR_CODES = [
   'PROMO_INVALID',
   'PAYMENT_SESSION_FAILED',
   'ASSISTANT_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -130,6 +131,16 @@ export class AssistantUnavailableError extends DomainError {
     options?: ErrorOptions,
   ) {
     super('ASSISTANT_UNAVAILABLE', 'The shop assistant is temporarily unavailable', undefined, options);
+  }
+}
+
+/**
+ * A service the shop depends on (its database, above all) did not answer in time or refused the
+ * connection: nothing was done that the client should know of, and trying again shortly is right.
+ */
+export class ServiceUnavailableError extends DomainError {
+  constructor(options?: ErrorOptions) {
+    super('SERVICE_UNAVAILABLE', 'The shop is briefly unavailable; please try again in a moment', undefined, options);
   }
 }
 

@@ -173,6 +173,22 @@ describe('send-order-confirmation', () => {
     expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
+  it('succeeds once the email is out even if the sent-mark cannot be written, so nothing retries and mails again', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    ddbMock.on(GetCommand).resolves({ Item: storedOrder() });
+    ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(UpdateCommand).rejects(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+
+    await expect(run(V1)).resolves.toBeUndefined();
+
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(1);
+    // The claim stays, so a repeated delivery within its lease finds the email being sent.
+    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+    expect(spy.mock.calls.flat().join(' ')).toContain('sent but not marked');
+    spy.mockRestore();
+  });
+
   it.each(['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const)(
     'does nothing for a change to %s',
     async (to) => {

@@ -213,4 +213,48 @@ describe('the HTTP edge', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(toErrorResponse(new TypeError('x')).statusCode).toBe(500);
   });
+
+  it.each([
+    [
+      'refused the connection',
+      Object.assign(new Error('connect ECONNREFUSED 10.0.0.12:443'), { code: 'ECONNREFUSED' }),
+    ],
+    [
+      'timed out',
+      Object.assign(new Error('a request has exceeded the configured 2500 ms requestTimeout'), {
+        name: 'TimeoutError',
+        code: 'ETIMEDOUT',
+      }),
+    ],
+    [
+      'answered with a 5xx of its own',
+      Object.assign(new Error('Internal server error'), {
+        name: 'InternalServerError',
+        $fault: 'server',
+        $metadata: { httpStatusCode: 500 },
+      }),
+    ],
+  ])('answers a typed 503 SERVICE_UNAVAILABLE when DynamoDB %s, saying nothing of where', async (_case, error) => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    ddbMock.on(GetCommand).rejects(error);
+    const res = await getProduct(apiEvent({ routeKey: 'GET /products/{id}', pathParameters: { id: 'tee' } }));
+    expect(res.statusCode).toBe(503);
+    expect(res.headers).toMatchObject({ 'retry-after': '5' });
+    expect(parseBody(res)).toEqual({
+      error: 'SERVICE_UNAVAILABLE',
+      message: 'The shop is briefly unavailable; please try again in a moment',
+    });
+    expect(res.body).not.toContain('10.0.0.12');
+    spy.mockRestore();
+  });
+
+  it('keeps a client-side SDK failure (a bad request of ours) a 500', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const ours = Object.assign(new Error('One or more parameter values were invalid'), {
+      name: 'ValidationException',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 400 },
+    });
+    expect(toErrorResponse(ours).statusCode).toBe(500);
+  });
 });

@@ -9,6 +9,7 @@ import {
   DomainError,
   ForbiddenError,
   PayloadTooLargeError,
+  ServiceUnavailableError,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -39,6 +40,7 @@ const STATUS = {
   PROMO_INVALID: 404,
   PAYMENT_SESSION_FAILED: 502,
   ASSISTANT_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<DomainErrorCode, number>;
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
@@ -55,7 +57,47 @@ export function noContent(): HttpResult {
   return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
 }
 
+/** Node's (and undici's) codes for a connection that could not be made or was cut. */
+const NETWORK_ERROR_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * Whether the error says a service behind the shop (DynamoDB above all) could not be reached or
+ * failed on its side, after the SDK's own retries: the client should try again, not read it as
+ * a bug. The SDK names its connection and request timeouts `TimeoutError`; AWS's own 5xx
+ * answers carry `$fault: 'server'`. Causes are followed, as a wrapped SDK error keeps its kind.
+ */
+export function isServiceUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const candidate = current as { name?: unknown; code?: unknown; $fault?: unknown; $metadata?: unknown };
+    if (candidate.name === 'TimeoutError') return true;
+    if (typeof candidate.code === 'string' && NETWORK_ERROR_CODES.has(candidate.code)) return true;
+    if (candidate.$metadata !== undefined && candidate.$fault === 'server') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** How long a client should wait before trying again after a 503 SERVICE_UNAVAILABLE. */
+const RETRY_AFTER_SECONDS = '5';
+
 export function toErrorResponse(err: unknown): HttpResult {
+  if (!(err instanceof DomainError) && isServiceUnavailable(err)) {
+    logger.error('a service the shop depends on is unavailable', { err });
+    const unavailable = new ServiceUnavailableError({ cause: err });
+    const body: ApiErrorBody = { error: unavailable.code, message: unavailable.message };
+    return json(STATUS[unavailable.code], body, { 'retry-after': RETRY_AFTER_SECONDS });
+  }
   if (err instanceof DomainError) {
     const body: ApiErrorBody = { error: err.code, message: err.message };
     if (err.details) body.details = err.details;

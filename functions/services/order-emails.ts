@@ -23,7 +23,8 @@ export function orderPageUrl(order: Pick<Order, 'id' | 'userId' | 'stripeSession
  * the email (`kind`) on the order and marks it sent; a repeated one finds it sent (or waits for
  * the delivery sending it) and sends nothing. A failed send gives the claim back and throws, so
  * the bus retries (and finally dead-letters) the event; a claim left by a crashed delivery
- * expires and is taken over. The email is in the customer's email language (their account's
+ * expires and is taken over. Once the email is sent the delivery succeeds, even if the sent-mark
+ * cannot be written, so that a retry or redrive never sends it twice. The email is in the customer's email language (their account's
  * choice, else the order's).
  */
 export async function sendOrderEmailOnce(
@@ -53,5 +54,12 @@ export async function sendOrderEmailOnce(
       );
     throw err;
   }
-  await orders.markEmailSent(order.id, kind, new Date().toISOString());
+  // The email is out: failing the delivery now would have the bus (or a redrive) send it again.
+  // A marker that cannot be written is logged instead; the live claim keeps a repeated delivery
+  // away for its lease, and the bus has nothing to retry.
+  await orders
+    .markEmailSent(order.id, kind, new Date().toISOString())
+    .catch((markErr: unknown) =>
+      logger.error('Order email sent but not marked as sent', { markErr, orderId: order.id, kind }),
+    );
 }

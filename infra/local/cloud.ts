@@ -4,7 +4,7 @@
  * use this one function, so they all exercise the same wiring.
  */
 import { resolve } from 'node:path';
-import type { BusRule, DeadLetter, LocalEventBus } from './event-bus';
+import type { BusRule, DeadLetter, LocalEventBus, RedriveReport } from './event-bus';
 import { launch, type Launched } from './launch';
 import { DEFAULT_WEB_DIST } from './paths';
 import type { Ports } from './ports';
@@ -79,20 +79,39 @@ export interface LocalCloudEndpoints {
   readonly siteBucket: string;
 }
 
+/** The stand-ins a test may take down and bring back, to see the shop survive their outage. */
+export type StandInName = 'ses' | 'dynamodb';
+
+export interface StandInControl {
+  /** Stops the stand-in's process (no crash is reported); resolves once it has exited. */
+  stop(name: StandInName): Promise<void>;
+  /**
+   * Starts it again on the same port and waits until it answers. DynamoDB Local only with a
+   * persistDir: in memory its data would be gone. The SES emulator keeps mail in memory, so its
+   * mailbox starts empty.
+   */
+  start(name: StandInName): Promise<void>;
+  /** Freezes the stand-in (SIGSTOP): connections are accepted but never answered, a hang. */
+  freeze(name: StandInName): void;
+  /** Lets a frozen stand-in run on (SIGCONT). */
+  thaw(name: StandInName): void;
+}
+
 export interface LocalCloud {
   readonly endpoints: LocalCloudEndpoints;
+  readonly standIns: StandInControl;
   /** Milliseconds from the call to ready. */
   readonly startupMs: number;
   /** Whether this start created the table and seeded the catalogue. */
   readonly seeded: boolean;
-  readonly bus: Pick<LocalEventBus, 'whenIdle' | 'deadLetters' | 'pending'>;
+  readonly bus: Pick<LocalEventBus, 'whenIdle' | 'deadLetters' | 'pending' | 'redrive'>;
   /** The Stripe stand-in: idle once no webhook delivery or asynchronous payment is pending. */
   readonly stripe: Pick<StripeStandIn, 'whenIdle'>;
   /** Stops every stand-in (for a shared cloud: once its last user has called stop). */
   stop(): Promise<void>;
 }
 
-export type { BusRule, DeadLetter };
+export type { BusRule, DeadLetter, RedriveReport };
 
 /**
  * One local cloud per process, shared. The functions keep their configuration and SDK clients
@@ -127,6 +146,7 @@ function handleFor(shared: SharedCloud, cloud: Launched): LocalCloud {
   let released = false;
   return {
     endpoints: cloud.endpoints,
+    standIns: cloud.standIns,
     startupMs: cloud.startupMs,
     seeded: cloud.seeded,
     bus: cloud.bus,

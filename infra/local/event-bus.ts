@@ -6,10 +6,11 @@
  * retries are spent, written to the dead-letter folder and announced on the console: nothing is
  * dropped silently.
  *
- * Extra endpoints for tests and people: `GET /dead-letters`, `GET /idle?timeoutMs=`, `GET /health`.
+ * Extra endpoints for tests and people: `GET /dead-letters`, `POST /redrive` (what `npm run
+ * redrive` calls), `GET /idle?timeoutMs=`, `GET /health`.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { EventBridgeEvent } from 'aws-lambda';
@@ -60,10 +61,23 @@ export interface DeadLetter {
   readonly rule: string;
   readonly consumer: string;
   readonly attempts: number;
+  /** When the first attempt started: with `failedAt`, the time the retries' backoff took. */
+  readonly firstAttemptAt?: string;
   readonly failedAt: string;
   readonly error: { readonly name: string; readonly message: string; readonly stack?: string };
   readonly event: EventBridgeEvent<string, unknown>;
   readonly file: string;
+}
+
+/** What one redrive did: letters delivered (and removed), and letters that failed again (kept). */
+export interface RedriveReport {
+  readonly delivered: ReadonlyArray<{ readonly eventId: string; readonly rule: string }>;
+  readonly failed: ReadonlyArray<{
+    readonly eventId: string;
+    readonly rule: string;
+    readonly error: string;
+    readonly file: string;
+  }>;
 }
 
 export interface LocalEventBus extends RunningServer {
@@ -73,6 +87,8 @@ export interface LocalEventBus extends RunningServer {
   whenIdle(timeoutMs?: number): Promise<boolean>;
   pending(): number;
   deadLetters(): DeadLetter[];
+  /** Delivers every dead letter once more to its rule's consumer; see `redrive` below. */
+  redrive(): Promise<RedriveReport>;
   /** Takes an event as EventBridge takes one from an AWS service, on the default bus. */
   publishAwsEvent(event: AwsServiceEvent): void;
 }
@@ -124,6 +140,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     /** The event's age counts from when the bus took it, not from its (caller-set) time. */
     readonly receivedAt: number;
     attempts: number;
+    firstAttemptAt?: string;
     lastError?: unknown;
     retryTimer?: NodeJS.Timeout;
   }
@@ -146,6 +163,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
       rule: rule.name,
       consumer: rule.consumer,
       attempts,
+      ...(delivery.firstAttemptAt ? { firstAttemptAt: delivery.firstAttemptAt } : {}),
       failedAt,
       error: { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) },
       event,
@@ -161,6 +179,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     const { rule, event } = delivery;
     delivery.retryTimer = undefined;
     delivery.attempts += 1;
+    delivery.firstAttemptAt ??= new Date().toISOString();
     invoke(rule.consumer, event, options.consumerTimeoutMs).then(
       () => {
         options.log(`[bus] ${event['detail-type']} ${event.id} delivered to ${rule.name}`);
@@ -262,11 +281,60 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
 
   const whenIdle = idle.whenIdle;
 
+  /**
+   * One attempt per letter, one letter at a time, in the order they failed: the person running
+   * the redrive has fixed the cause and wants an answer now, not another round of backoff. A
+   * letter is removed only once its consumer succeeded; one that fails again stays, with its
+   * new error, for the next redrive. The event keeps its id, which the consumers' idempotency
+   * (e.g. the order email's sent-marker) relies on to do nothing twice.
+   */
+  let redriving: Promise<RedriveReport> | undefined;
+  const redriveOnce = async (): Promise<RedriveReport> => {
+    const delivered: Array<RedriveReport['delivered'][number]> = [];
+    const failed: Array<RedriveReport['failed'][number]> = [];
+    for (const letter of readDeadLetters()) {
+      const { file, ...record } = letter;
+      const rule = rules.find((candidate) => candidate.name === letter.rule);
+      try {
+        if (!rule) throw new Error(`No rule ${letter.rule} on this bus any more`);
+        await invoke(rule.consumer, letter.event, options.consumerTimeoutMs);
+        rmSync(file, { force: true });
+        delivered.push({ eventId: letter.event.id, rule: letter.rule });
+        options.log(`[bus] redrove ${letter.event['detail-type']} ${letter.event.id} to ${letter.rule}`);
+      } catch (err) {
+        const error = err instanceof Error ? err : new Error(String(err));
+        const updated: Omit<DeadLetter, 'file'> = {
+          ...record,
+          attempts: record.attempts + 1,
+          failedAt: new Date().toISOString(),
+          error: { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) },
+        };
+        writeFileSync(file, `${JSON.stringify(updated, null, 2)}\n`);
+        failed.push({ eventId: letter.event.id, rule: letter.rule, error: error.message, file });
+        options.warn(
+          `[bus] redrive of ${letter.event.id} to ${letter.rule} failed again: ${error.message} (kept ${file})`,
+        );
+      }
+    }
+    return { delivered, failed };
+  };
+  // Two redrives at once would deliver the same letters twice; the second waits for the first.
+  const redrive = async (): Promise<RedriveReport> => {
+    while (redriving) await redriving.catch(() => undefined);
+    redriving = redriveOnce();
+    try {
+      return await redriving;
+    } finally {
+      redriving = undefined;
+    }
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://local');
     const requestId = randomUUID();
     if (req.method === 'GET' && url.pathname === '/health') return sendJson(res, 200, { ok: true });
     if (req.method === 'GET' && url.pathname === '/dead-letters') return sendJson(res, 200, readDeadLetters());
+    if (req.method === 'POST' && url.pathname === '/redrive') return sendJson(res, 200, await redrive());
     if (req.method === 'GET' && url.pathname === '/idle') {
       const idle = await whenIdle(Number(url.searchParams.get('timeoutMs') ?? 30_000));
       return sendJson(res, 200, { idle, pending: deliveries.size });
@@ -318,6 +386,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     whenIdle,
     pending: () => deliveries.size,
     deadLetters: readDeadLetters,
+    redrive,
     publishAwsEvent: (published) =>
       route(
         {

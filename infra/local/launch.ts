@@ -14,7 +14,7 @@ import type { RenderedPages } from '../../functions/services/storefront-pages';
 import { startApiGateway } from './api-gateway';
 import { createApiProxy } from './api-proxy';
 import { LOCAL_CHAT_MODEL_ID, startBedrockStandIn } from './bedrock';
-import type { LocalCloud, LocalCloudEndpoints, LocalCloudOptions } from './cloud';
+import type { LocalCloud, LocalCloudEndpoints, LocalCloudOptions, StandInControl, StandInName } from './cloud';
 import { cognitoClient, ensureAdmin, ensureUserPool, startCognitoLocal, triggerRegistry } from './cognito';
 import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
 import { applyFunctionEnvironment, applyTokenEnvironment, functionEnvironment } from './environment';
@@ -155,6 +155,7 @@ export async function launch(
     },
   });
   const servers: RunningServer[] = [];
+  const children: Partial<Record<StandInName, ManagedChild>> = {};
   let bus: LocalEventBus | undefined;
   let stripe: StripeStandIn | undefined;
   let stopped = false;
@@ -288,10 +289,13 @@ export async function launch(
     });
 
     const state = loadState(persistDir);
-    const dynamo = startDynamoDbLocal(group, {
+    const dynamoOptions = {
       port: ports.dynamodb,
       ...(persistDir ? { dbPath: join(persistDir, 'dynamodb') } : {}),
-    }).then(async ({ endpoint }) => {
+    };
+    const sesOptions = { port: ports.ses, cwd: dataDir };
+    const dynamo = startDynamoDbLocal(group, dynamoOptions).then(async ({ endpoint, child }) => {
+      children.dynamodb = child;
       const client = dynamoDbClient(endpoint);
       try {
         const created = await ensureTable(client, TABLE_NAME);
@@ -319,7 +323,10 @@ export async function launch(
         client.destroy();
       }
     });
-    const ses = startSesEmulator(group, { port: ports.ses, cwd: dataDir });
+    const ses = startSesEmulator(group, sesOptions).then((emulator) => {
+      children.ses = emulator.child;
+      return emulator;
+    });
     const cognito = startCognitoLocal(group, {
       port: ports.cognito,
       dataDir: join(dataDir, 'cognito'),
@@ -481,8 +488,27 @@ export async function launch(
         mode: 0o600,
       });
     }
+    const standIns: StandInControl = {
+      stop: async (name) => {
+        await children[name]?.stop();
+      },
+      start: async (name) => {
+        if (stopped) throw new Error(`Cannot start ${name}: the local cloud is stopping`);
+        if (children[name] && !children[name].hasExited()) return;
+        if (name === 'ses') {
+          children.ses = (await startSesEmulator(group, sesOptions)).child;
+          return;
+        }
+        // An in-memory DynamoDB Local comes back empty: no table, and the shop would answer 500s.
+        if (!persistDir) throw new Error('DynamoDB Local can only be restarted with its data in a persistDir');
+        children.dynamodb = (await startDynamoDbLocal(group, dynamoOptions)).child;
+      },
+      freeze: (name) => children[name]?.freeze(),
+      thaw: (name) => children[name]?.thaw(),
+    };
     return {
       endpoints,
+      standIns,
       startupMs: Math.round(performance.now() - started),
       seeded: dynamoResult.seeded,
       bus: busServer,

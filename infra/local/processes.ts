@@ -32,6 +32,17 @@ export interface ManagedChild {
   /** Resolves when it has exited (or at once if it already has). */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   hasExited(): boolean;
+  /**
+   * Ends this child on purpose (a test taking a stand-in down): TERM, KILL after the grace
+   * period, and no crash report. Resolves once it has exited.
+   */
+  stop(): Promise<void>;
+  /**
+   * SIGSTOP / SIGCONT to its group: the process keeps its port and data but answers nothing, as
+   * a service that hangs does (the kernel still accepts connections into the listen backlog).
+   */
+  freeze(): void;
+  thaw(): void;
 }
 
 export interface ProcessGroupOptions {
@@ -94,6 +105,28 @@ function installExitHooks(): void {
         process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
     };
     process.on(signal, onSignal);
+  }
+}
+
+function signalGroup(child: ManagedChild, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** TERM each child's group, wait, KILL what is left, and resolve once all have exited. */
+async function stopGroups(children: readonly ManagedChild[]): Promise<void> {
+  children.forEach((child) => signalGroup(child, 'SIGTERM'));
+  const timeout = new Promise<'timeout'>((resolveTimeout) => {
+    const timer = setTimeout(() => resolveTimeout('timeout'), STOP_GRACE_MS);
+    timer.unref();
+  });
+  const outcome = await Promise.race([Promise.all(children.map((child) => child.exited)), timeout]);
+  if (outcome === 'timeout') {
+    children.forEach((child) => signalGroup(child, 'SIGKILL'));
+    await Promise.all(children.map((child) => child.exited));
   }
 }
 
@@ -169,6 +202,7 @@ export class ProcessGroup {
       });
     });
 
+    let stoppedOnPurpose = false;
     const managed = {
       name: spec.name,
       pid,
@@ -176,11 +210,18 @@ export class ProcessGroup {
       tail: () => lines.join('\n'),
       exited,
       hasExited: () => exitedFlag,
+      stop: async () => {
+        stoppedOnPurpose = true;
+        signalGroup(managed, 'SIGCONT'); // a frozen process would not see the TERM
+        await stopGroups([managed]);
+      },
+      freeze: () => signalGroup(managed, 'SIGSTOP'),
+      thaw: () => signalGroup(managed, 'SIGCONT'),
     };
     this.children.add(managed);
     void exited.then(({ code, signal }) => {
       this.children.delete(managed);
-      if (!this.stopping) this.options.onUnexpectedExit?.(managed, code, signal);
+      if (!this.stopping && !stoppedOnPurpose) this.options.onUnexpectedExit?.(managed, code, signal);
     });
     return managed;
   }
@@ -189,32 +230,19 @@ export class ProcessGroup {
   terminate(): void {
     this.stopping = true;
     this.signalAll('SIGTERM');
+    // A frozen child (a fault test's) receives the TERM only once it runs again.
+    this.signalAll('SIGCONT');
   }
 
   /** Sends `signal` to every child's group at once; safe inside an `exit` handler. */
   signalAll(signal: NodeJS.Signals): void {
-    for (const child of this.children) {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // Already gone.
-      }
-    }
+    for (const child of this.children) signalGroup(child, signal);
   }
 
   async stopAll(): Promise<void> {
     this.stopping = true;
-    const running = [...this.children];
-    this.signalAll('SIGTERM');
-    const timeout = new Promise<'timeout'>((resolveTimeout) => {
-      const timer = setTimeout(() => resolveTimeout('timeout'), STOP_GRACE_MS);
-      timer.unref();
-    });
-    const outcome = await Promise.race([Promise.all(running.map((child) => child.exited)), timeout]);
-    if (outcome === 'timeout') {
-      this.signalAll('SIGKILL');
-      await Promise.all(running.map((child) => child.exited));
-    }
+    this.signalAll('SIGCONT'); // a frozen child would not see the TERM
+    await stopGroups([...this.children]);
     // Every group has exited and been forgotten, so closing the pipe makes the reaper exit idle.
     this.reaper?.stdin?.end();
     this.reaper = undefined;

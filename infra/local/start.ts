@@ -7,21 +7,22 @@
  *   npm start -- --reset            start from scratch (wipes .data)
  *   npm start -- --no-demo          no demo order history in a new .data
  *   npm start -- --verbose          print every request, delivery and stand-in log line
+ *   npm start -- --data-dir <dir>   keep the data in <dir> instead of .data
  *   npm start -- --api-port 4001    any port: --<web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3|bedrock|cloudfront>-port,
  *                                   or LINEA_<SERVICE>_PORT=<n>
  */
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { startLocalCloud, type LocalCloud } from './cloud';
 import { DEFAULT_PERSIST_DIR, DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
 import { DEFAULT_PORTS, portOverrides } from './ports';
 import { ensureWebBuild } from './web-build';
 
 const KNOWN_FLAGS =
-  /^--(reset|verbose|help|no-demo|(web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3|bedrock|cloudfront)-port(=.*)?)$/;
+  /^--(reset|verbose|help|no-demo|data-dir|(web|api|bus|lambda|cognito|ses|dynamodb|stripe|secrets|kms|s3|bedrock|cloudfront)-port(=.*)?)$/;
 
 function usage(): string {
   return [
-    'Usage: npm start [-- --reset] [-- --no-demo] [-- --verbose] [-- --<service>-port <n>]',
+    'Usage: npm start [-- --reset] [-- --no-demo] [-- --verbose] [-- --data-dir <dir>] [-- --<service>-port <n>]',
     'Services: web, api, bus, lambda, cognito, ses, dynamodb, stripe, secrets, kms, s3, bedrock, cloudfront (or LINEA_<SERVICE>_PORT=<n>).',
   ].join('\n');
 }
@@ -34,6 +35,10 @@ async function main(): Promise<void> {
   }
   const unknown = argv.filter((arg) => arg.startsWith('--') && !KNOWN_FLAGS.test(arg));
   if (unknown.length) throw new Error(`Unknown option(s): ${unknown.join(' ')}\n${usage()}`);
+  const dataDirFlag = argv.indexOf('--data-dir');
+  const dataDirArg = dataDirFlag >= 0 ? argv[dataDirFlag + 1] : undefined;
+  if (dataDirFlag >= 0 && (!dataDirArg || dataDirArg.startsWith('--'))) throw new Error('--data-dir needs a directory');
+  const persistDir = dataDirArg ? resolve(dataDirArg) : DEFAULT_PERSIST_DIR;
 
   console.log('[local] starting the local cloud...');
   const buildStarted = performance.now();
@@ -56,7 +61,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   const cloud = await startLocalCloud({
-    persistDir: DEFAULT_PERSIST_DIR,
+    persistDir,
     reset: argv.includes('--reset'),
     demoOrders: !argv.includes('--no-demo'),
     ports: { ...DEFAULT_PORTS, ...portOverrides(argv, process.env) },
@@ -67,7 +72,7 @@ async function main(): Promise<void> {
   const e = cloud.endpoints;
   // Since this process started (performance.now() counts from there): what a person waits for.
   const seconds = ((performance.now() - buildMs) / 1000).toFixed(1);
-  const data = relative(process.cwd(), DEFAULT_PERSIST_DIR) || DEFAULT_PERSIST_DIR;
+  const data = relative(process.cwd(), persistDir) || persistDir;
   console.log(
     [
       '',
@@ -85,7 +90,7 @@ async function main(): Promise<void> {
       `  DynamoDB   ${e.dynamodbEndpoint}   (table ${e.tableName})`,
       `  S3         ${e.s3Endpoint}   (bucket ${e.mediaBucket}: uploaded product photos)`,
       `  Bedrock    ${e.bedrockEndpoint}   (shop assistant: a rule-based stand-in, not a language model)`,
-      `  Data       ${data}/   (all of the above in ${relative(REPO_ROOT, `${DEFAULT_PERSIST_DIR}/local-endpoints.json`)};`,
+      `  Data       ${data}/   (all of the above in ${relative(REPO_ROOT, `${persistDir}/local-endpoints.json`)};`,
       `             npm start -- --reset starts from scratch)`,
       '',
       'Press Ctrl-C to stop.',

@@ -917,6 +917,7 @@ export const de: Dictionary = {
     PAYMENT_SESSION_FAILED: 'Bitte versuchen Sie es erneut oder kontaktieren Sie den Support.',
     ASSISTANT_UNAVAILABLE:
       'Entschuldigung, unser KI-Assistent ist wegen API-Kontingentgrenzen vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut oder kontaktieren Sie den Support.',
+    SERVICE_UNAVAILABLE: 'Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
     INTERNAL: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es später erneut.',
   },
 };

@@ -915,6 +915,7 @@ export const en = {
     PAYMENT_SESSION_FAILED: 'Please try again or contact support.',
     ASSISTANT_UNAVAILABLE:
       'Sorry, our AI assistant is temporarily unavailable due to API quota limits. Please try again later or contact support.',
+    SERVICE_UNAVAILABLE: 'The shop is briefly unavailable. Please try again in a moment.',
     INTERNAL: 'Something went wrong. Please try again later.',
   },
 } as const satisfies EnRequirements;

@@ -35,9 +35,10 @@ export const BUNDLE_BUDGETS: {
     'http/checkout/create-checkout': { maxBytes: 605 * 1024, reason: STRIPE },
     'http/admin/create-order': { maxBytes: 580 * 1024, reason: STRIPE },
     'http/admin/update-order': { maxBytes: 575 * 1024, reason: STRIPE },
-    // 550 KiB until the route table's table scopes and the edge's route-key check added ~0.4 KiB to every function.
-    'http/checkout/abandon-checkout': { maxBytes: 555 * 1024, reason: STRIPE },
-    'http/orders/order-from-session': { maxBytes: 555 * 1024, reason: STRIPE },
+    // 550 KiB until the route table's table scopes, the route-key check and the typed 503 with the
+    // DynamoDB client's timeouts added ~1.1 KiB to every function.
+    'http/checkout/abandon-checkout': { maxBytes: 556 * 1024, reason: STRIPE },
+    'http/orders/order-from-session': { maxBytes: 556 * 1024, reason: STRIPE },
     'webhooks/stripe': { maxBytes: 550 * 1024, reason: STRIPE },
     'events/sync-stripe-product': { maxBytes: 505 * 1024, reason: STRIPE },
     'events/archive-stripe-product': { maxBytes: 440 * 1024, reason: STRIPE },

@@ -19,8 +19,19 @@ import { serverDictionaries } from '@linea/shared/i18n/server';
 import { inject } from 'vitest';
 import type { DeadLetter, LocalCloudEndpoints } from '../../infra/local/cloud';
 
+let ownCloud: LocalCloudEndpoints | undefined;
+
+/**
+ * For a test file that starts a local cloud of its own, in its worker, because it takes
+ * stand-ins down (which would break the other files on the shared one): from now on every
+ * helper talks to that cloud.
+ */
+export function useOwnCloud(cloud: LocalCloudEndpoints): void {
+  ownCloud = cloud;
+}
+
 export function endpoints(): LocalCloudEndpoints {
-  return inject('localCloud');
+  return ownCloud ?? inject('localCloud');
 }
 
 const RUN_ID = randomUUID().slice(0, 8);
@@ -156,6 +167,11 @@ export interface Email {
   readonly destination: { readonly to: string[] };
   readonly subject: string;
   readonly body: { readonly html?: string; readonly text?: string };
+}
+
+/** Every message the SES emulator holds now. */
+export async function storedEmails(): Promise<Email[]> {
+  return ((await (await fetch(`${endpoints().mailboxUrl}/store`)).json()) as { emails: Email[] }).emails;
 }
 
 /** Polls the SES emulator until a message matching `accept` arrives. */

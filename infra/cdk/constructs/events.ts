@@ -1,4 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, type IEventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -30,8 +33,10 @@ export interface EventsProps {
 }
 
 /**
- * The domain event bus and, per rule-table entry, a rule, its consumer function and its
- * dead-letter queue.
+ * The domain event bus and, per rule-table entry, a rule, its consumer function, its
+ * dead-letter queue and an alarm that goes off as soon as that queue holds a message: a dead
+ * letter is an email not sent or a photo not processed, which someone must redrive (README,
+ * "Dead letters and redrive"). The alarms notify one topic that operators subscribe to.
  */
 export class Events extends Construct {
   readonly bus: IEventBus;
@@ -39,10 +44,20 @@ export class Events extends Construct {
   readonly consumers: Readonly<Record<string, ShopFunction>>;
   /** Dead-letter queues by rule name. */
   readonly deadLetterQueues: Readonly<Record<string, IQueue>>;
+  /** Where the dead-letter alarms notify; subscribe the operators' email or chat to it. */
+  readonly alarmTopic: ITopic;
+  /** Dead-letter alarms by rule name. */
+  readonly deadLetterAlarms: Readonly<Record<string, Alarm>>;
 
   constructor(scope: Construct, id: string, props: EventsProps) {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus');
+    this.alarmTopic = new Topic(this, 'DeadLetterAlarmTopic', {
+      displayName: 'LINEA: events were dead-lettered',
+      enforceSSL: true,
+    });
+    const alarmAction = new SnsAction(this.alarmTopic);
+    const deadLetterAlarms: Record<string, Alarm> = {};
     const consumers: Record<string, ShopFunction> = {};
     const deadLetterQueues: Record<string, IQueue> = {};
 
@@ -113,10 +128,28 @@ export class Events extends Construct {
           }),
         ],
       });
+      const alarm = new Alarm(this, `${rule.name}DeadLetterAlarm`, {
+        alarmDescription:
+          `Events for ${rule.consumer} were dead-lettered: find the cause, then redrive the queue ` +
+          `(README, "Dead letters and redrive"). The consumers are idempotent.`,
+        // Maximum over a minute: one message is enough, however briefly it is visible.
+        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(1),
+          statistic: 'Maximum',
+        }),
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        // SQS reports no data for an empty, idle queue: that is the healthy state.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(alarmAction);
       consumers[rule.name] = consumer;
       deadLetterQueues[rule.name] = deadLetterQueue;
+      deadLetterAlarms[rule.name] = alarm;
     }
     this.consumers = consumers;
     this.deadLetterQueues = deadLetterQueues;
+    this.deadLetterAlarms = deadLetterAlarms;
   }
 }
