@@ -20,6 +20,7 @@ const fromEmail = context('fromEmail') ?? process.env.FROM_EMAIL;
 const webAssetDir = context('webAssetDir');
 const stripeSecretName = context('stripeSecretName');
 const chatModelId = context('chatModelId');
+const opsEmail = context('opsEmail') ?? process.env.OPS_EMAIL;
 
 addShopStacks(app, {
   stage: context('stage') ?? process.env.STAGE ?? 'dev',
@@ -28,6 +29,7 @@ addShopStacks(app, {
   ...(webAssetDir ? { webAssetDir } : {}),
   ...(stripeSecretName ? { stripeSecretName } : {}),
   ...(chatModelId ? { chatModelId } : {}),
+  ...(opsEmail ? { opsEmail } : {}),
   // Both cost money: a WAF web ACL per month and request, threat protection per active user.
   waf: flag('waf', 'WAF'),
   threatProtection: flag('threatProtection', 'THREAT_PROTECTION'),

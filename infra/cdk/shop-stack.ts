@@ -13,6 +13,7 @@ import { Events } from './constructs/events';
 import { chatModel } from './constructs/chat-model';
 import { Media } from './constructs/media';
 import { Notifications } from './constructs/notifications';
+import { Operations } from './constructs/operations';
 import type { ShopFunction } from './constructs/shop-function';
 import { Website } from './constructs/website';
 import { REPO_ROOT } from './paths';
@@ -58,6 +59,11 @@ export interface ShopStackProps extends StackProps {
    */
   readonly stripeApiUrl?: string;
   /**
+   * An address subscribed to the operators' alarm topic at deploy (AWS mails it a link to
+   * confirm). @default none: subscribe to the topic yourself
+   */
+  readonly opsEmail?: string;
+  /**
    * The Bedrock model of the shop assistant: a foundation model id, or a cross-region inference
    * profile id (`eu.…`) where the region serves the model only through one. The assistant's
    * function may invoke this model and no other. Deploy with `-c chatModelId=<id>`.
@@ -91,6 +97,7 @@ export class ShopStack extends Stack {
   readonly notifications: Notifications;
   readonly website: Website;
   readonly events: Events;
+  readonly operations: Operations;
   readonly auth: Auth;
   readonly api: Api;
 
@@ -169,6 +176,13 @@ export class ShopStack extends Stack {
 
     // The browser reaches the API on the site's own origin (/api/*): no CORS, no second connection.
     this.website.addApi(this.api.httpApi, routes);
+    this.operations = new Operations(this, 'Operations', {
+      httpApi: this.api.httpApi,
+      routeFunctions: this.api.functions,
+      deadLetterAlarms: this.events.deadLetterAlarms,
+      topic: this.events.alarmTopic,
+      ...(props.opsEmail ? { opsEmail: props.opsEmail } : {}),
+    });
     const content = this.website.deployContent({
       region: this.region,
       userPoolId: this.auth.userPool.userPoolId,

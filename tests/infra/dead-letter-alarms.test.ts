@@ -37,7 +37,9 @@ describe('dead-letter alarms', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>);
     for (const rule of rules) {
       const queueId = logicalId(stack.events.deadLetterQueues[rule.name]!.node.defaultChild as never);
-      const onQueue = alarms.filter((alarm) => JSON.stringify(alarm.Properties?.Dimensions).includes(`"${queueId}"`));
+      const onQueue = alarms.filter((alarm) =>
+        JSON.stringify(alarm.Properties?.Dimensions ?? []).includes(`"${queueId}"`),
+      );
       expect(onQueue, rule.name).toHaveLength(1);
       expect(onQueue[0]?.Properties).toMatchObject({
         Namespace: 'AWS/SQS',

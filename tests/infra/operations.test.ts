@@ -1,0 +1,109 @@
+/**
+ * The alarms that tell the owner the shop is unwell, and its dashboard (infra/cdk/constructs/
+ * operations.ts). Synthesized without bundling the functions: only the alarms matter here.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rules } from '../../functions/rules';
+import { API_SERVER_ERROR_PERCENT, WATCHED_LATENCY } from '../../infra/cdk/constructs/operations';
+import { ShopStack, type ShopStackProps } from '../../infra/cdk/shop-stack';
+
+type Resource = { Type: string; Properties?: Record<string, unknown> };
+
+let siteDir: string;
+
+beforeAll(() => {
+  siteDir = mkdtempSync(path.join(os.tmpdir(), 'linea-site-'));
+  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>LINEA</title>');
+});
+
+afterAll(() => {
+  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
+});
+
+function synth(props: Partial<ShopStackProps> = {}): { stack: ShopStack; template: Template } {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new ShopStack(app, 'linea-test', {
+    stage: 'test',
+    fromEmail: 'shop@linea.example',
+    webAssetDir: siteDir,
+    ...props,
+  });
+  return { stack, template: Template.fromStack(stack) };
+}
+
+const alarmsOf = (template: Template) =>
+  Object.entries(template.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>);
+
+describe('operations', () => {
+  it("alarms when more than 1% of the API's answers are 5xx, counting only periods with enough requests", () => {
+    const { stack, template } = synth();
+    const apiId = stack.getLogicalId(stack.api.httpApi.node.defaultChild as never);
+    const [, alarm] = alarmsOf(template).find(([id]) => id.includes('ApiServerErrors')) ?? [];
+    expect(alarm?.Properties).toMatchObject({
+      Threshold: API_SERVER_ERROR_PERCENT,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 2,
+      TreatMissingData: 'notBreaching',
+    });
+    const metrics = JSON.stringify(alarm?.Properties?.Metrics);
+    expect(metrics).toContain('100 * errors / requests');
+    expect(metrics).toContain('"MetricName":"5xx"');
+    expect(metrics).toContain('"MetricName":"Count"');
+    expect(metrics).toContain(`"Ref":"${apiId}"`);
+  });
+
+  it('alarms on Lambda errors and throttles', () => {
+    const { template } = synth();
+    const byMetric = (name: string) =>
+      alarmsOf(template).filter(
+        ([, alarm]) => alarm.Properties?.Namespace === 'AWS/Lambda' && alarm.Properties.MetricName === name,
+      );
+    expect(byMetric('Errors')).toHaveLength(1);
+    expect(byMetric('Throttles')).toHaveLength(1);
+    expect(byMetric('Throttles')[0]?.[1].Properties).toMatchObject({ Threshold: 1, Period: 300 });
+  });
+
+  it('alarms on the p99 duration of checkout and the Stripe webhook, each on its own function', () => {
+    const { stack, template } = synth();
+    for (const { routeKey, p99Ms } of Object.values(WATCHED_LATENCY)) {
+      const fn = stack.api.functions[routeKey];
+      expect(fn, routeKey).toBeDefined();
+      const functionId = stack.getLogicalId(fn?.node.defaultChild as never);
+      const onFunction = alarmsOf(template).filter(
+        ([, alarm]) =>
+          alarm.Properties?.MetricName === 'Duration' &&
+          JSON.stringify(alarm.Properties.Dimensions).includes(`"${functionId}"`),
+      );
+      expect(onFunction, routeKey).toHaveLength(1);
+      expect(onFunction[0]?.[1].Properties).toMatchObject({ ExtendedStatistic: 'p99', Threshold: p99Ms });
+    }
+  });
+
+  it("sends every alarm of the stack to the operators' topic", () => {
+    const { stack, template } = synth();
+    const topicId = stack.getLogicalId(stack.events.alarmTopic.node.defaultChild as never);
+    const alarms = alarmsOf(template);
+    expect(alarms.length).toBe(rules.length + 3 + Object.keys(WATCHED_LATENCY).length);
+    for (const [id, alarm] of alarms) expect(alarm.Properties?.AlarmActions, id).toEqual([{ Ref: topicId }]);
+  });
+
+  it('subscribes the ops address given at deploy to the topic, and none without one', () => {
+    expect(synth().template.findResources('AWS::SNS::Subscription')).toEqual({});
+    const { template } = synth({ opsEmail: 'ops@linea.example' });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@linea.example' });
+  });
+
+  it('has one dashboard showing every alarm', () => {
+    const { template } = synth();
+    const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard') as Record<string, Resource>);
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]?.Properties?.DashboardBody);
+    for (const [id] of alarmsOf(template)) expect(body, id).toContain(id);
+  });
+});
