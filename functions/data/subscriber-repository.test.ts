@@ -56,7 +56,9 @@ describe('subscriber repository: double opt-in', () => {
   });
 
   it('tells a second click of the same link apart from a guess once active', async () => {
-    ddbMock.on(GetCommand).resolves({ Item: { ...pending, isActive: true, confirmToken: undefined, confirmedToken: token } });
+    ddbMock
+      .on(GetCommand)
+      .resolves({ Item: { ...pending, isActive: true, confirmToken: undefined, confirmedToken: token } });
     expect(await repository.confirm('lea@example.ch', token, now)).toEqual({ outcome: 'already-active' });
     expect(await repository.confirm('lea@example.ch', 'J'.repeat(43), now)).toEqual({ outcome: 'invalid' });
   });

@@ -30,9 +30,7 @@ export type SubscriptionRequest = { outcome: 'pending'; token: string } | { outc
 
 /** A confirmation link followed: now active, active already (the same link again), or not a valid link. */
 export type ConfirmOutcome =
-  | { outcome: 'confirmed'; locale: Locale }
-  | { outcome: 'already-active' }
-  | { outcome: 'invalid' };
+  { outcome: 'confirmed'; locale: Locale } | { outcome: 'already-active' } | { outcome: 'invalid' };
 
 function fromItem(item: Record<string, unknown>): Subscriber {
   return {
@@ -131,7 +129,8 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
             ? { outcome: 'already-active' }
             : { outcome: 'invalid' };
         }
-        if (typeof Item.confirmToken !== 'string' || !sameToken(Item.confirmToken, token)) return { outcome: 'invalid' };
+        if (typeof Item.confirmToken !== 'string' || !sameToken(Item.confirmToken, token))
+          return { outcome: 'invalid' };
         const subscribedAt = now.toISOString();
         try {
           await db.send(

@@ -23,11 +23,16 @@ describe('send-newsletter-mail', () => {
     expect(input.Message?.Body?.Text?.Data).toContain('Kollektion entdecken: https://shop.linea.test/products');
   });
 
-  it('mails the confirmation link to the confirmation page, in the address\'s language', async () => {
+  it("mails the confirmation link to the confirmation page, in the address's language", async () => {
     sesMock.on(SendEmailCommand).resolves({ MessageId: 'm1' });
     const token = 'a'.repeat(43);
     await handler(
-      eventBridgeEvent('NewsletterConfirmationRequested', { version: 1, email: 'lea+n@example.ch', locale: 'de', token }),
+      eventBridgeEvent('NewsletterConfirmationRequested', {
+        version: 1,
+        email: 'lea+n@example.ch',
+        locale: 'de',
+        token,
+      }),
     );
     const input = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input;
     expect(input.Destination?.ToAddresses).toEqual(['lea+n@example.ch']);
@@ -41,7 +46,9 @@ describe('send-newsletter-mail', () => {
 
   it('sends an address already on the list a short note with a link to the shop, no confirmation link', async () => {
     sesMock.on(SendEmailCommand).resolves({ MessageId: 'm1' });
-    await handler(eventBridgeEvent('NewsletterAlreadySubscribed', { version: 1, email: 'lea@example.ch', locale: 'en' }));
+    await handler(
+      eventBridgeEvent('NewsletterAlreadySubscribed', { version: 1, email: 'lea@example.ch', locale: 'en' }),
+    );
     const input = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input;
     expect(input.Destination?.ToAddresses).toEqual(['lea@example.ch']);
     expect(input.Message?.Subject?.Data).toBe('You already receive the LINEA newsletter');

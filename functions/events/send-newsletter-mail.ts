@@ -9,7 +9,10 @@ const onSubscribed = eventConsumer('NewsletterSubscribed', async (detail) => {
   await sendEmail(detail.email, newsletterWelcomeEmail(detail.locale, config().webUrl));
 });
 const onConfirmationRequested = eventConsumer('NewsletterConfirmationRequested', async (detail) => {
-  await sendEmail(detail.email, newsletterConfirmationEmail(detail.locale, config().webUrl, detail.email, detail.token));
+  await sendEmail(
+    detail.email,
+    newsletterConfirmationEmail(detail.locale, config().webUrl, detail.email, detail.token),
+  );
 });
 const onAlreadySubscribed = eventConsumer('NewsletterAlreadySubscribed', async (detail) => {
   await sendEmail(detail.email, newsletterAlreadySubscribedEmail(detail.locale, config().webUrl));

@@ -39,14 +39,20 @@ describe('POST /newsletter/confirm', () => {
     const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update.ConditionExpression).toBe('isActive = :inactive AND confirmToken = :token');
     expect(update.UpdateExpression).toContain('REMOVE confirmToken');
-    expect(update.ExpressionAttributeValues).toMatchObject({ ':active': true, ':gsi3pk': 'SUBSCRIBERS', ':token': token });
+    expect(update.ExpressionAttributeValues).toMatchObject({
+      ':active': true,
+      ':gsi3pk': 'SUBSCRIBERS',
+      ':token': token,
+    });
     const entry = busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!;
     expect(entry.DetailType).toBe('NewsletterSubscribed');
     expect(JSON.parse(entry.Detail!)).toMatchObject({ version: 1, email: 'lea@example.ch', locale: 'de' });
   });
 
   it('answers the same link again with 200 and no second welcome', async () => {
-    ddbMock.on(GetCommand).resolves({ Item: { ...pending, isActive: true, confirmToken: undefined, confirmedToken: token } });
+    ddbMock
+      .on(GetCommand)
+      .resolves({ Item: { ...pending, isActive: true, confirmToken: undefined, confirmedToken: token } });
 
     const res = await confirm({ email: 'lea@example.ch', token });
 
@@ -58,7 +64,11 @@ describe('POST /newsletter/confirm', () => {
 
   it.each([
     ['a wrong token for a pending address', { Item: pending }, 'W'.repeat(43)],
-    ['a wrong token for an active address', { Item: { ...pending, isActive: true, confirmedToken: token } }, 'W'.repeat(43)],
+    [
+      'a wrong token for an active address',
+      { Item: { ...pending, isActive: true, confirmedToken: token } },
+      'W'.repeat(43),
+    ],
     ['an unknown address', {}, token],
   ])('answers %s with 404 NOT_FOUND and changes nothing', async (_case, stored, sent) => {
     ddbMock.on(GetCommand).resolves(stored);

@@ -194,8 +194,7 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
             {
               path: relative(paths.newsletterConfirm.path),
               handle: { module: 'newsletter-confirm' } satisfies PageHandle,
-              lazy: () =>
-                import('../routes/newsletter-confirm').then((m) => ({ Component: m.NewsletterConfirmRoute })),
+              lazy: () => import('../routes/newsletter-confirm').then((m) => ({ Component: m.NewsletterConfirmRoute })),
             },
             {
               path: relative(paths.unsubscribe.path),
