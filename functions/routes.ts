@@ -421,6 +421,19 @@ export const routes = [
     maxBodyBytes: 1024,
   },
   {
+    // The double opt-in's confirmation link: the pending subscriber becomes active, and is welcomed.
+    method: 'POST',
+    path: '/newsletter/confirm',
+    access: 'public',
+    handler: 'http/newsletter/confirm',
+    permissions: {
+      table: { read: [PARTITION_PREFIX.subscriber], write: [PARTITION_PREFIX.subscriber] },
+      publishEvents: true,
+    },
+    throttle: { rateLimit: 5, burstLimit: 10 },
+    maxBodyBytes: 1024,
+  },
+  {
     method: 'POST',
     path: '/newsletter/unsubscribe',
     access: 'public',

@@ -62,10 +62,12 @@ export const rules = [
     lambda: { memoryMb: 1536, timeoutSeconds: 60, nodeModules: ['sharp'] },
   },
   {
-    name: 'NewsletterWelcome',
+    // The newsletter's own emails (double opt-in): the confirmation link, the note to an address
+    // already subscribed, and the welcome once confirmed. One rule: the stack is near its limit.
+    name: 'NewsletterMail',
     source: EVENT_SOURCE,
-    detailType: 'NewsletterSubscribed',
-    consumer: 'events/send-newsletter-welcome',
+    detailType: ['NewsletterConfirmationRequested', 'NewsletterAlreadySubscribed', 'NewsletterSubscribed'],
+    consumer: 'events/send-newsletter-mail',
     permissions: { sendEmail: true },
   },
   {

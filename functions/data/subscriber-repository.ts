@@ -22,6 +22,16 @@ export interface Subscriber {
 /** 32 random bytes: the unsubscribe link cannot be guessed for someone else's address. */
 export const newUnsubscribeToken = () => randomBytes(32).toString('base64url');
 
+/** The secret in the confirmation link of a sign-up (double opt-in): 32 random bytes, like the unsubscribe token. */
+export const newConfirmToken = () => randomBytes(32).toString('base64url');
+
+/** A sign-up: a new pending subscriber and its confirmation token, or an address already on the list (unchanged). */
+export type SubscriptionRequest = { outcome: 'pending'; token: string } | { outcome: 'already-active' };
+
+/** A confirmation link followed: now active, active already (the same link again), or not a valid link. */
+export type ConfirmOutcome =
+  { outcome: 'confirmed'; locale: Locale } | { outcome: 'already-active' } | { outcome: 'invalid' };
+
 function fromItem(item: Record<string, unknown>): Subscriber {
   return {
     email: String(item.email),
@@ -66,6 +76,90 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
         if ((err as Error).name === 'ConditionalCheckFailedException') throw new AlreadySubscribedError();
         throw err;
       }
+    },
+
+    /**
+     * Double opt-in, first step: stores the address as pending (`isActive: false`, no recency keys,
+     * so no list, count or newsletter sees it) with a fresh confirmation token. A new address, one
+     * that had unsubscribed and one still pending are all (re)written; an active subscriber is left
+     * as it is (a conditional write) and reported as such.
+     */
+    async requestSubscription(email: string, locale: Locale, now: Date): Promise<SubscriptionRequest> {
+      const token = newConfirmToken();
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: table(),
+            Item: {
+              ...keys.subscriber(email),
+              entity: 'Subscriber',
+              schemaVersion: 1,
+              email: email.toLowerCase(),
+              locale,
+              isActive: false,
+              confirmToken: token,
+              requestedAt: now.toISOString(),
+            },
+            ConditionExpression: 'attribute_not_exists(PK) OR isActive = :inactive',
+            ExpressionAttributeValues: { ':inactive': false },
+          }),
+        );
+      } catch (err) {
+        if ((err as Error).name === 'ConditionalCheckFailedException') return { outcome: 'already-active' };
+        throw err;
+      }
+      return { outcome: 'pending', token };
+    },
+
+    /**
+     * Double opt-in, second step: the link's token makes the pending subscriber active (subscribed
+     * now, with an unsubscribe token and the recency keys the lists read). The used token is kept
+     * as `confirmedToken`, so the same link clicked again is told 'already-active' while any other
+     * token (or an unknown address) is 'invalid': the answer never tells whether an address is on
+     * the list to someone without its link. Tokens are compared in constant time.
+     */
+    async confirm(email: string, token: string, now: Date): Promise<ConfirmOutcome> {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const { Item } = await db.send(
+          new GetCommand({ TableName: table(), Key: keys.subscriber(email), ConsistentRead: true }),
+        );
+        if (!Item) return { outcome: 'invalid' };
+        if (Item.isActive !== false) {
+          return typeof Item.confirmedToken === 'string' && sameToken(Item.confirmedToken, token)
+            ? { outcome: 'already-active' }
+            : { outcome: 'invalid' };
+        }
+        if (typeof Item.confirmToken !== 'string' || !sameToken(Item.confirmToken, token))
+          return { outcome: 'invalid' };
+        const subscribedAt = now.toISOString();
+        try {
+          await db.send(
+            new UpdateCommand({
+              TableName: table(),
+              Key: keys.subscriber(email),
+              UpdateExpression:
+                'SET isActive = :active, subscribedAt = :at, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk, ' +
+                'unsubscribeToken = if_not_exists(unsubscribeToken, :unsubscribeToken), confirmedToken = :token ' +
+                'REMOVE confirmToken',
+              ConditionExpression: 'isActive = :inactive AND confirmToken = :token',
+              ExpressionAttributeValues: {
+                ':active': true,
+                ':inactive': false,
+                ':at': subscribedAt,
+                ':gsi3pk': keys.subscriberByRecency(subscribedAt).GSI3PK,
+                ':gsi3sk': keys.subscriberByRecency(subscribedAt).GSI3SK,
+                ':unsubscribeToken': newUnsubscribeToken(),
+                ':token': token,
+              },
+            }),
+          );
+          return { outcome: 'confirmed', locale: fromItem(Item).locale };
+        } catch (err) {
+          // A second click at the same moment (or a new sign-up's token) won the race: read again.
+          if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+        }
+      }
+      return { outcome: 'invalid' };
     },
 
     async remove(email: string): Promise<void> {

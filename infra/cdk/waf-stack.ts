@@ -29,7 +29,7 @@ export const RATE_WINDOW_SECONDS = 300;
 export const ROUTE_RATE_LIMITS: readonly RouteRateLimit[] = [
   // A shopper writes a message or two.
   { name: 'contact', pathPrefix: `${API_PATH}/contact`, limit: 10 },
-  // Subscribe and unsubscribe.
+  // Subscribe, confirm and unsubscribe.
   { name: 'newsletter', pathPrefix: `${API_PATH}/newsletter/`, limit: 20 },
   // Typing a code, mistyping it: a few dozen tries, not the thousands enumeration needs.
   { name: 'promo-lookup', pathPrefix: `${API_PATH}/promo-codes/`, limit: 30 },

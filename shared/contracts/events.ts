@@ -16,6 +16,29 @@ export const newsletterSubscribedV1 = z.object({
 });
 export type NewsletterSubscribedV1 = z.infer<typeof newsletterSubscribedV1>;
 
+/**
+ * A sign-up (double opt-in): the address is pending until its owner follows the link with this
+ * token, which the confirmation email carries.
+ */
+export const newsletterConfirmationRequestedV1 = z.object({
+  version: z.literal(1),
+  email: z.string(),
+  locale,
+  token: z.string(),
+});
+export type NewsletterConfirmationRequestedV1 = z.infer<typeof newsletterConfirmationRequestedV1>;
+
+/**
+ * A sign-up for an address already on the list: the sign-up's answer does not say so (no
+ * enumeration); the address's owner gets a short note by email instead.
+ */
+export const newsletterAlreadySubscribedV1 = z.object({
+  version: z.literal(1),
+  email: z.string(),
+  locale,
+});
+export type NewsletterAlreadySubscribedV1 = z.infer<typeof newsletterAlreadySubscribedV1>;
+
 export const contactMessageReceivedV1 = z.object({
   version: z.literal(1),
   messageId: z.string(),
@@ -87,6 +110,8 @@ export const EVENT_TYPES = {
   ProductDeleted: productDeletedV1,
   NewsletterSendRequested: newsletterSendRequestedV1,
   NewsletterSubscribed: newsletterSubscribedV1,
+  NewsletterConfirmationRequested: newsletterConfirmationRequestedV1,
+  NewsletterAlreadySubscribed: newsletterAlreadySubscribedV1,
   ContactMessageReceived: contactMessageReceivedV1,
   OrderStatusChanged: orderStatusChangedV1,
 } as const;

@@ -3,12 +3,16 @@ import { email, headerSafe, locale } from './common';
 
 export const subscribeRequest = z.strictObject({
   email,
-  /** The language the welcome email is written in; defaults to English. */
+  /** The language of the confirmation (and later the welcome) email; defaults to English. */
   locale: z.optional(locale),
 });
 export type SubscribeRequest = z.infer<typeof subscribeRequest>;
 
-export const subscribeResponse = z.object({ email: z.string(), subscribedAt: z.string() });
+/**
+ * POST /newsletter/subscribers answers 202 with this, whether the address was new or already on
+ * the list (no enumeration): the subscription waits for the link in the confirmation email.
+ */
+export const subscribeResponse = z.object({ email: z.string(), status: z.literal('pending') });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(max));
@@ -67,3 +71,13 @@ export const unsubscribeRequest = z.strictObject({
   token: z.string().check(z.trim(), z.minLength(16), z.maxLength(200)),
 });
 export type UnsubscribeRequest = z.infer<typeof unsubscribeRequest>;
+
+/** POST /newsletter/confirm: the email and the token from the confirmation email's link (double opt-in). */
+export const confirmSubscriptionRequest = z.strictObject({
+  email,
+  token: z.string().check(z.trim(), z.minLength(16), z.maxLength(200)),
+});
+export type ConfirmSubscriptionRequest = z.infer<typeof confirmSubscriptionRequest>;
+
+export const confirmSubscriptionResponse = z.object({ email: z.string(), confirmed: z.literal(true) });
+export type ConfirmSubscriptionResponse = z.infer<typeof confirmSubscriptionResponse>;

@@ -17,6 +17,19 @@ export const serverDe: ServerTexts = {
     newsletter: {
       unsubscribe: 'Vom LINEA-Newsletter abmelden',
     },
+    newsletterConfirmation: {
+      subject: 'Bitte bestätigen Sie Ihre Anmeldung zum LINEA-Newsletter',
+      heading: 'Ein Klick zur Bestätigung',
+      body: 'Jemand, hoffentlich Sie, möchte den LINEA-Newsletter an diese Adresse erhalten. Bitte bestätigen Sie, dass Sie ihn wünschen.',
+      cta: 'Anmeldung bestätigen',
+      ignore: 'Falls Sie ihn nicht bestellt haben, ignorieren Sie diese E-Mail: Sie werden nicht angemeldet.',
+    },
+    newsletterAlreadySubscribed: {
+      subject: 'Sie erhalten den LINEA-Newsletter bereits',
+      heading: 'Sie sind bereits angemeldet',
+      body: 'Jemand, hoffentlich Sie, wollte diese Adresse für den LINEA-Newsletter anmelden. Sie ist bereits auf unserer Liste, es hat sich also nichts geändert. Falls Sie es nicht waren, können Sie diese E-Mail ignorieren.',
+      cta: 'Kollektion entdecken',
+    },
     newsletterWelcome: {
       subject: 'Willkommen bei LINEA',
       heading: 'Danke für Ihre Anmeldung',

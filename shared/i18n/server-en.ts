@@ -20,6 +20,19 @@ export const serverEn = {
     newsletter: {
       unsubscribe: 'Unsubscribe from the LINEA newsletter',
     },
+    newsletterConfirmation: {
+      subject: 'Please confirm your LINEA newsletter subscription',
+      heading: 'One click to confirm',
+      body: 'Someone, hopefully you, asked to receive the LINEA newsletter at this address. Please confirm that you want it.',
+      cta: 'Confirm subscription',
+      ignore: 'If you did not ask for it, ignore this email: you will not be subscribed.',
+    },
+    newsletterAlreadySubscribed: {
+      subject: 'You already receive the LINEA newsletter',
+      heading: 'You are already subscribed',
+      body: 'Someone, hopefully you, asked to subscribe this address to the LINEA newsletter. It is already on our list, so nothing has changed. If it was not you, you can ignore this email.',
+      cta: 'Discover the collection',
+    },
     newsletterWelcome: {
       subject: 'Welcome to LINEA',
       heading: 'Thank you for subscribing',

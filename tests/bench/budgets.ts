@@ -32,14 +32,16 @@ export const BUNDLE_BUDGETS: {
       maxBytes: 750 * 1024,
       reason: 'React Email: react-dom/server (~220 KiB) and html-to-text with htmlparser2 and entities (~175 KiB)',
     },
-    'http/checkout/create-checkout': { maxBytes: 605 * 1024, reason: STRIPE },
+    // +1 KiB (605 → 606, and the webhook's 550 → 551) for the double opt-in's two newsletter
+    // event contracts in the shared EVENT_TYPES every publisher bundles.
+    'http/checkout/create-checkout': { maxBytes: 606 * 1024, reason: STRIPE },
     'http/admin/create-order': { maxBytes: 580 * 1024, reason: STRIPE },
     'http/admin/update-order': { maxBytes: 575 * 1024, reason: STRIPE },
     // 550 KiB until the route table's table scopes, the route-key check and the typed 503 with the
     // DynamoDB client's timeouts added ~1.1 KiB to every function.
     'http/checkout/abandon-checkout': { maxBytes: 556 * 1024, reason: STRIPE },
     'http/orders/order-from-session': { maxBytes: 556 * 1024, reason: STRIPE },
-    'webhooks/stripe': { maxBytes: 550 * 1024, reason: STRIPE },
+    'webhooks/stripe': { maxBytes: 551 * 1024, reason: STRIPE },
     'events/sync-stripe-product': { maxBytes: 505 * 1024, reason: STRIPE },
     'events/archive-stripe-product': { maxBytes: 440 * 1024, reason: STRIPE },
     'triggers/custom-email-sender': {

@@ -369,7 +369,22 @@ describe('the admin back office', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: subscriber, locale: 'de' }),
     });
-    expect(subscribed.status).toBe(201);
+    expect(subscribed.status).toBe(202);
+    // Double opt-in: the subscriber follows the confirmation email's link (the page's button posts this).
+    const confirmation = await waitForEmail(
+      shop.mailboxUrl,
+      (email) => email.destination.to.includes(subscriber) && /\/newsletter\/confirm\?/.test(email.body.text ?? ''),
+    );
+    const confirmUrl = new URL(/(\S+\/newsletter\/confirm\?\S+)/.exec(confirmation.body.text ?? '')![1]!);
+    const confirmed = await fetch(`${shop.apiUrl}/newsletter/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: confirmUrl.searchParams.get('email'),
+        token: confirmUrl.searchParams.get('token'),
+      }),
+    });
+    expect(confirmed.status).toBe(200);
 
     const { page, context } = await openAdmin();
     const main = page.getByRole('main');

@@ -95,9 +95,9 @@ describe('toasts after a retry', () => {
 
     failing = false;
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expectToast(page, 'Successfully subscribed!', 'Thank you for subscribing to our newsletter.');
+    await expectToast(page, 'Check your inbox', 'We have sent you a link to confirm your subscription.');
     await eventually(() => toasts(page).allInnerTexts()).toEqual([
-      expect.stringMatching(/^Successfully subscribed!\s+Thank you for subscribing to our newsletter\.$/),
+      expect.stringMatching(/^Check your inbox\s+We have sent you a link to confirm your subscription\.$/),
     ]);
 
     // The only complaint in the console is the failure this test made.

@@ -1,6 +1,6 @@
 /**
  * The two public forms, end to end down to the mailbox: the newsletter signup (home page and
- * footer, spec §8 toasts, the welcome email) and the contact form (spec §5 rule, the message
+ * footer, its toasts, the double opt-in's confirmation link and page, the welcome email) and the contact form (spec §5 rule, the message
  * delivered to the shop's inbox).
  */
 import { randomUUID } from 'node:crypto';
@@ -37,10 +37,12 @@ function recordPosts(page: Page, path: string): Request[] {
 }
 
 describe('the newsletter signup', () => {
-  it('subscribes from the home page, sends the welcome email, and refuses the same address in the footer', async () => {
+  it('signs up from the home page, confirms by the emailed link, is welcomed, and a second sign-up tells nothing', async () => {
     const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
     const posts = recordPosts(page, '/newsletter/subscribers');
     const email = `newsletter-${randomUUID().slice(0, 8)}@example.ch`;
+    const toAddress = async () =>
+      (await readMailbox(shop.mailboxUrl)).filter((message) => message.destination.to.includes(email));
     await page.goto('/');
     const signup = page.getByRole('main').getByRole('region', { name: 'A quiet letter, a few times a season' });
     const field = signup.getByRole('textbox', { name: 'Email address' });
@@ -55,27 +57,57 @@ describe('the newsletter signup', () => {
 
     await field.fill(email);
     await signup.getByRole('button', { name: 'Subscribe' }).click();
-    await expectToast(page, 'Successfully subscribed!', 'Thank you for subscribing to our newsletter.');
+    await expectToast(page, 'Check your inbox', 'We have sent you a link to confirm your subscription.');
     expect(await field.inputValue()).toBe('');
 
-    const welcome = await waitForEmail(shop.mailboxUrl, (message) => message.destination.to.includes(email));
+    // Double opt-in: a confirmation link first, no welcome until it is followed.
+    const confirmation = await waitForEmail(shop.mailboxUrl, (message) => message.destination.to.includes(email));
+    expect(confirmation.subject).toBe('Please confirm your LINEA newsletter subscription');
+    const link = /href="([^"]*\/newsletter\/confirm\?[^"]*)"/
+      .exec(confirmation.body.html ?? '')?.[1]
+      ?.replaceAll('&amp;', '&');
+    expect(link).toBeTruthy();
+
+    // Opening the link confirms nothing (a mail scanner would); the button does.
+    await page.goto(link!);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: 'Confirm your subscription' }).waitFor();
+    await main.getByText(`Receive the LINEA newsletter at ${email}?`).waitFor();
+    await waitForBusIdle(shop);
+    expect(await toAddress()).toHaveLength(1);
+    await main.getByRole('button', { name: 'Confirm subscription' }).click();
+    await main.getByRole('heading', { level: 1, name: 'You are subscribed' }).waitFor();
+    expect(await main.getByRole('status').innerText()).toContain(email);
+
+    const welcome = await waitForEmail(
+      shop.mailboxUrl,
+      (message) => message.destination.to.includes(email) && message.subject === 'Welcome to LINEA',
+    );
     expect(welcome.destination.to).toEqual([email]);
-    expect(welcome.subject).toBe('Welcome to LINEA');
     expect(welcome.body.text ?? welcome.body.html).toContain('Thank you for subscribing');
 
+    // The same address again: the same answer as a new one; its owner gets a note, not a link.
+    await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('textbox', { name: 'Email address' }).fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expectToast(page, 'Already subscribed', 'This email is already subscribed to our newsletter.');
+    await expectToast(page, 'Check your inbox', 'We have sent you a link to confirm your subscription.');
     expect(posts).toHaveLength(2);
+    await waitForEmail(
+      shop.mailboxUrl,
+      (message) =>
+        message.destination.to.includes(email) && message.subject === 'You already receive the LINEA newsletter',
+    );
 
-    // Once the bus is idle, no second welcome can still be on its way.
+    // Once the bus is idle, no second welcome (or link) can still be on its way.
     await waitForBusIdle(shop);
-    const toAddress = (await readMailbox(shop.mailboxUrl)).filter((message) => message.destination.to.includes(email));
-    expect(toAddress).toHaveLength(1);
+    expect((await toAddress()).map((message) => message.subject).sort()).toEqual([
+      'Please confirm your LINEA newsletter subscription',
+      'Welcome to LINEA',
+      'You already receive the LINEA newsletter',
+    ]);
 
-    // The 409 of the duplicate is the one failed response this journey expects.
-    expect(problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

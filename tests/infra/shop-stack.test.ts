@@ -399,8 +399,10 @@ describe('Functions', () => {
 
   it("stays within CloudFormation's 500 resources per stack, with room for what is to come", () => {
     const count = Object.keys(template.toJSON().Resources as object).length;
-    // A deploy over the limit fails only at CloudFormation, after the whole build.
-    expect(count).toBeLessThanOrEqual(450);
+    // A deploy over the limit fails only at CloudFormation, after the whole build. 455 since the
+    // double opt-in's POST /newsletter/confirm (a route is ~6 resources: function, role, policy,
+    // route, integration, permission): 451 then; rules stay fixed, as each costs as much.
+    expect(count).toBeLessThanOrEqual(455);
   });
 
   it("loads every function's bundle in a fresh Node process, as Lambda's first start does", async () => {
@@ -514,6 +516,13 @@ describe('Least privilege', () => {
   it.each([
     ['POST /contact', [{ actions: WRITES, leadingKeys: ['CONTACT#*'] }]],
     ['POST /newsletter/subscribers', [{ actions: WRITES, leadingKeys: ['SUBSCRIBER#*'] }]],
+    [
+      'POST /newsletter/confirm',
+      [
+        { actions: READS, leadingKeys: ['SUBSCRIBER#*'] },
+        { actions: WRITES, leadingKeys: ['SUBSCRIBER#*'] },
+      ],
+    ],
     [
       'POST /newsletter/unsubscribe',
       [

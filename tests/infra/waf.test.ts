@@ -22,6 +22,7 @@ const ABUSABLE_ROUTES = [
   'POST /contact',
   'POST /newsletter/subscribers',
   'POST /newsletter/unsubscribe',
+  'POST /newsletter/confirm',
   'GET /promo-codes/{code}',
   'POST /checkout',
   'POST /checkout/abandon',

@@ -237,6 +237,7 @@ beforeAll(async () => {
     'POST /chat': { message: 'How much does shipping cost?', locale: 'en' },
     'POST /newsletter/subscribers': { email: uniqueEmail('fuzz-reader'), locale: 'de' },
     'POST /newsletter/unsubscribe': { email: uniqueEmail('fuzz-reader'), token: 'f'.repeat(32) },
+    'POST /newsletter/confirm': { email: uniqueEmail('fuzz-reader'), token: 'f'.repeat(43) },
     'POST /contact': { name: 'Fuzz', email: uniqueEmail('fuzz-contact'), message: 'A message of the API fuzz' },
     'POST /checkout': { lines: [line], customer: { ...shippingAddress, email: shopper.email }, locale: 'de' },
     'POST /checkout/abandon': { sessionId: checkout.sessionId },

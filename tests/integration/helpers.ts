@@ -294,3 +294,30 @@ export async function payOnHostedPage(
   const response = await fetch(url, { method: 'POST', body: form, redirect: 'manual' });
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
+
+/** The subjects of the newsletter's confirmation email (double opt-in), in every language. */
+export const NEWSLETTER_CONFIRMATION_SUBJECTS: ReadonlySet<string> = new Set(
+  Object.values(serverDictionaries).map(({ email }) => email.newsletterConfirmation.subject),
+);
+
+/** The confirmation link in a sign-up's confirmation email, as its parts. */
+export function newsletterConfirmLink(email: Email) {
+  const match = /(\S+\/newsletter\/confirm\?\S+)/.exec(email.body.text ?? '');
+  if (!match) throw new Error(`No confirmation link in the email to ${email.destination.to.join(', ')}`);
+  const url = new URL(match[1]!);
+  return {
+    url,
+    email: url.searchParams.get('email') ?? '',
+    token: url.searchParams.get('token') ?? '',
+    lang: url.searchParams.get('lang'),
+  };
+}
+
+/** Waits for the newest confirmation email to `to` (a sign-up's), passing over every other email. */
+export function waitForConfirmationEmail(to: string, timeoutMs = 10_000): Promise<Email> {
+  return waitForEmailWhere(
+    (email) => email.destination.to.includes(to) && NEWSLETTER_CONFIRMATION_SUBJECTS.has(email.subject),
+    `confirming the newsletter for ${to}`,
+    timeoutMs,
+  );
+}

@@ -87,7 +87,7 @@ describe('npm start killed with SIGKILL', () => {
       const order = await checkout(product, shopper.email, shopper.idToken);
       expect(order.status, JSON.stringify(order.body)).toBe(201);
       const subscriber = uniqueEmail('kept');
-      expect((await api('/newsletter/subscribers', { method: 'POST', json: { email: subscriber } })).status).toBe(201);
+      expect((await api('/newsletter/subscribers', { method: 'POST', json: { email: subscriber } })).status).toBe(202);
 
       const killed = new Promise((resolveExit) => first.once('exit', (_code, signal) => resolveExit(signal)));
       first.kill('SIGKILL');

@@ -28,9 +28,11 @@ import {
   endpoints,
   signInAsAdmin,
   signUp,
+  newsletterConfirmLink,
   unique,
   uniqueEmail,
   waitForBusIdle,
+  waitForConfirmationEmail,
   type ApiResponse,
   type Email,
 } from './helpers';
@@ -74,9 +76,13 @@ async function throttled(path: string, json: unknown): Promise<ApiResponse> {
   }
 }
 
+/** Signs up (double opt-in) and follows the confirmation email's link: an active subscriber. */
 async function subscribe(email: string, locale: 'en' | 'de' = 'en'): Promise<void> {
   const { status, body } = await throttled('/newsletter/subscribers', { email, locale });
-  expect(status, JSON.stringify(body)).toBe(201);
+  expect(status, JSON.stringify(body)).toBe(202);
+  const link = newsletterConfirmLink(await waitForConfirmationEmail(email));
+  const confirmed = await throttled('/newsletter/confirm', { email: link.email, token: link.token });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 }
 
 async function createNewsletter(token: string, subject: string): Promise<NewsletterDto> {

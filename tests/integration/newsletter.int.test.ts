@@ -1,41 +1,127 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BODY_BYTES, findRoute } from '../../functions/routes';
-import { api, endpoints, uniqueEmail, waitForEmail } from './helpers';
+import {
+  api,
+  endpoints,
+  NEWSLETTER_CONFIRMATION_SUBJECTS,
+  newsletterConfirmLink,
+  signInAsAdmin,
+  storedEmails,
+  uniqueEmail,
+  waitForBusIdle,
+  waitForConfirmationEmail,
+  waitForEmailWhere,
+  type ApiResponse,
+} from './helpers';
 
 const route = findRoute('POST /newsletter/subscribers');
 const throttle = route?.throttle ?? { rateLimit: 0, burstLimit: 0 };
 const maxBodyBytes = route?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
+const pause = (ms: number) => new Promise((resolveDelay) => setTimeout(resolveDelay, ms));
+
+/** A throttled public route, called until its token bucket lets the request through. */
+async function post(path: string, json: unknown): Promise<ApiResponse> {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await api(path, { method: 'POST', json });
+    if (response.status !== 429 || attempt >= 40) return response;
+    await pause(250);
+  }
+}
+
+const emailsTo = async (address: string) =>
+  (await storedEmails()).filter((message) => message.destination.to.includes(address));
+
 /**
  * One file, in order, because every case goes through the one throttled route: its token
  * bucket is shared, as API Gateway's route throttling is, and the rate-limit case empties it.
  */
-describe('POST /newsletter/subscribers', () => {
+describe('POST /newsletter/subscribers and POST /newsletter/confirm (double opt-in)', () => {
   const email = uniqueEmail('subscriber');
 
-  it('subscribes a new address with 201', async () => {
-    const { status, body } = await api('/newsletter/subscribers', { method: 'POST', json: { email } });
+  it('answers a sign-up with 202 pending, and mails a confirmation link to the confirmation page', async () => {
+    const { status, body } = await post('/newsletter/subscribers', { email, locale: 'de' });
 
-    expect(status).toBe(201);
-    expect(body).toMatchObject({ email, subscribedAt: expect.any(String) });
-  });
-
-  it('answers 409 ALREADY_SUBSCRIBED for the same address again (any case)', async () => {
-    const { status, body } = await api('/newsletter/subscribers', {
-      method: 'POST',
-      json: { email: email.toUpperCase() },
-    });
-
-    expect(status).toBe(409);
-    expect(body).toMatchObject({ error: 'ALREADY_SUBSCRIBED' });
-  });
-
-  it('sends the welcome email through the bus, the consumer and SES', async () => {
-    const message = await waitForEmail(email);
-
+    expect(status).toBe(202);
+    expect(body).toEqual({ email, status: 'pending' });
+    const message = await waitForConfirmationEmail(email);
     expect(message.destination.to).toEqual([email]);
-    expect(message.subject).not.toBe('');
-    expect(message.body.html ?? message.body.text).toBeTruthy();
+    const link = newsletterConfirmLink(message);
+    expect(link.url.pathname).toBe('/newsletter/confirm');
+    expect(link).toMatchObject({ email, lang: 'de' });
+    expect(link.token.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('keeps a pending address off the list and sends it no welcome', async () => {
+    const list = await api<{ items: { email: string }[] }>('/admin/subscribers', { token: await signInAsAdmin() });
+    expect(list.body.items.map((item) => item.email)).not.toContain(email);
+    expect(await emailsTo(email)).toHaveLength(1);
+  });
+
+  it('refuses a wrong token with 404 and confirms with the link, then welcomes the subscriber once', async () => {
+    const link = newsletterConfirmLink(await waitForConfirmationEmail(email));
+
+    const wrong = await post('/newsletter/confirm', { email, token: 'x'.repeat(43) });
+    expect(wrong.status).toBe(404);
+    expect(wrong.body).toMatchObject({ error: 'NOT_FOUND' });
+
+    const confirmed = await post('/newsletter/confirm', { email: link.email, token: link.token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ email, confirmed: true });
+    // The same link again: fine, and no second welcome.
+    expect((await post('/newsletter/confirm', { email: link.email, token: link.token })).status).toBe(200);
+
+    const welcome = await waitForEmailWhere(
+      (message) => message.destination.to.includes(email) && message.subject === 'Willkommen bei LINEA',
+      'welcoming the subscriber',
+    );
+    expect(welcome.body.html ?? welcome.body.text).toBeTruthy();
+    const list = await api<{ items: { email: string }[] }>('/admin/subscribers', { token: await signInAsAdmin() });
+    expect(list.body.items.map((item) => item.email)).toContain(email);
+    await waitForBusIdle();
+    expect((await emailsTo(email)).filter((message) => message.subject === 'Willkommen bei LINEA')).toHaveLength(1);
+  });
+
+  it('answers a sign-up of a subscribed address (any case) exactly as a new one, and mails its owner a note', async () => {
+    const fresh = uniqueEmail('subscriber');
+    const answers = await Promise.all([
+      post('/newsletter/subscribers', { email: email.toUpperCase(), locale: 'de' }),
+      post('/newsletter/subscribers', { email: fresh, locale: 'de' }),
+    ]);
+
+    expect(answers[0]!.status).toBe(202);
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202]);
+    expect(Object.keys(answers[0]!.body as object)).toEqual(Object.keys(answers[1]!.body as object));
+    expect(answers[0]!.body).toEqual({ email, status: 'pending' });
+
+    const note = await waitForEmailWhere(
+      (message) =>
+        message.destination.to.includes(email) && message.subject === 'Sie erhalten den LINEA-Newsletter bereits',
+      'telling the subscriber they are subscribed',
+    );
+    expect(note.body.text).not.toContain('/newsletter/confirm');
+    await waitForBusIdle();
+    // Still subscribed, with no new link to follow.
+    const toSubscriber = await emailsTo(email);
+    expect(toSubscriber.filter((message) => NEWSLETTER_CONFIRMATION_SUBJECTS.has(message.subject))).toHaveLength(1);
+  });
+
+  it('sends a pending address signing up again a fresh link; the old one no longer confirms', async () => {
+    const pending = uniqueEmail('pending');
+    await post('/newsletter/subscribers', { email: pending });
+    const first = newsletterConfirmLink(await waitForConfirmationEmail(pending));
+    expect((await post('/newsletter/subscribers', { email: pending })).status).toBe(202);
+    const second = await waitForEmailWhere(
+      (message) =>
+        message.destination.to.includes(pending) &&
+        NEWSLETTER_CONFIRMATION_SUBJECTS.has(message.subject) &&
+        newsletterConfirmLink(message).token !== first.token,
+      'with a second link',
+    );
+
+    expect((await post('/newsletter/confirm', { email: pending, token: first.token })).status).toBe(404);
+    const confirmed = await post('/newsletter/confirm', { email: pending, token: newsletterConfirmLink(second).token });
+    expect(confirmed.status).toBe(200);
   });
 
   it('answers malformed JSON with 400', async () => {

@@ -175,7 +175,7 @@ describe('the /api proxy', () => {
       headers: { 'content-type': 'application/json' },
       chunks: [body.slice(0, 5), body.slice(5, 12), body.slice(12)],
     });
-    expect(subscribed.status).toBe(201);
+    expect(subscribed.status).toBe(202);
     expect(subscribed.headers['cache-control']).toBe(CACHE_CONTROL.none);
 
     const address = {

@@ -1,5 +1,5 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, parseBody } from '../../../tests/fixtures/api-event';
@@ -16,52 +16,72 @@ beforeEach(() => {
 afterEach(() => void expectWithinTableScope('POST /newsletter/subscribers', ddbMock));
 
 const subscribe = (body: unknown) => handler(apiEvent({ routeKey: 'POST /newsletter/subscribers', body }));
+const conditionFailed = () =>
+  Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+const published = () => {
+  const entry = busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!;
+  return { type: entry.DetailType, detail: JSON.parse(entry.Detail!) as Record<string, unknown> };
+};
 
-describe('POST /newsletter/subscribers', () => {
-  it('stores the subscriber once and publishes NewsletterSubscribed', async () => {
+describe('POST /newsletter/subscribers (double opt-in)', () => {
+  it('stores a pending subscriber with a confirmation token and publishes NewsletterConfirmationRequested', async () => {
     // Arrange
     ddbMock.on(PutCommand).resolves({});
     busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e1' }] });
     // Act
     const res = await subscribe({ email: '  Lea@Example.CH ', locale: 'de' });
     // Assert
-    expect(res.statusCode).toBe(201);
-    expect(parseBody(res)).toMatchObject({ email: 'lea@example.ch' });
+    expect(res.statusCode).toBe(202);
+    expect(parseBody(res)).toEqual({ email: 'lea@example.ch', status: 'pending' });
     const put = ddbMock.commandCalls(PutCommand)[0]!.args[0].input;
     expect(put).toMatchObject({
       TableName: 'test-table',
       ConditionExpression: 'attribute_not_exists(PK) OR isActive = :inactive',
-      Item: { PK: 'SUBSCRIBER#lea@example.ch', SK: 'SUBSCRIBER', locale: 'de', isActive: true },
+      Item: { PK: 'SUBSCRIBER#lea@example.ch', SK: 'SUBSCRIBER', locale: 'de', isActive: false },
     });
-    const entry = busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!;
-    expect(entry).toMatchObject({ EventBusName: 'test-bus', Source: 'linea.shop', DetailType: 'NewsletterSubscribed' });
-    expect(JSON.parse(entry.Detail!)).toMatchObject({ version: 1, email: 'lea@example.ch', locale: 'de' });
+    // Pending: not in the recency index the lists, counts and newsletters read.
+    expect(put.Item).not.toHaveProperty('GSI3PK');
+    const token = put.Item!.confirmToken as string;
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]).toMatchObject({
+      EventBusName: 'test-bus',
+      Source: 'linea.shop',
+    });
+    expect(published()).toEqual({
+      type: 'NewsletterConfirmationRequested',
+      detail: { version: 1, email: 'lea@example.ch', locale: 'de', token },
+    });
   });
 
-  it('answers 409 ALREADY_SUBSCRIBED for an address on the list and publishes nothing', async () => {
-    ddbMock
-      .on(PutCommand)
-      .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
-    const res = await subscribe({ email: 'lea@example.ch' });
-    expect(res.statusCode).toBe(409);
-    expect(parseBody(res)).toMatchObject({ error: 'ALREADY_SUBSCRIBED' });
-    expect(busMock.commandCalls(PutEventsCommand)).toHaveLength(0);
+  it('answers an address already on the list exactly as a new one, and has its owner sent a note instead', async () => {
+    busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e1' }] });
+    ddbMock.on(PutCommand).resolves({});
+    const fresh = await subscribe({ email: 'lea@example.ch' });
+
+    ddbMock.reset();
+    busMock.reset();
+    busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e2' }] });
+    ddbMock.on(PutCommand).rejects(conditionFailed());
+    const again = await subscribe({ email: 'lea@example.ch' });
+
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.body).toBe(fresh.body);
+    expect(published()).toEqual({
+      type: 'NewsletterAlreadySubscribed',
+      detail: { version: 1, email: 'lea@example.ch', locale: 'en' },
+    });
   });
 
-  it('removes the subscriber again when the event cannot be published, so a retry works', async () => {
+  it('fails with 500 when the event cannot be published (a retry writes a fresh token)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     ddbMock.on(PutCommand).resolves({});
-    ddbMock.on(DeleteCommand).resolves({});
     busMock.on(PutEventsCommand).resolves({
       FailedEntryCount: 1,
       Entries: [{ ErrorCode: 'InternalFailure', ErrorMessage: 'try again' }],
     });
     const res = await subscribe({ email: 'lea@example.ch' });
     expect(res.statusCode).toBe(500);
-    expect(ddbMock.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual({
-      PK: 'SUBSCRIBER#lea@example.ch',
-      SK: 'SUBSCRIBER',
-    });
+    expect(parseBody(res)).toMatchObject({ error: 'INTERNAL' });
   });
 
   it('rejects an invalid email, naming the field', async () => {

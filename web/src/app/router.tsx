@@ -192,6 +192,11 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
               lazy: () => import('../routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
             },
             {
+              path: relative(paths.newsletterConfirm.path),
+              handle: { module: 'newsletter-confirm' } satisfies PageHandle,
+              lazy: () => import('../routes/newsletter-confirm').then((m) => ({ Component: m.NewsletterConfirmRoute })),
+            },
+            {
               path: relative(paths.unsubscribe.path),
               handle: { module: 'unsubscribe' } satisfies PageHandle,
               lazy: () => import('../routes/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })),

@@ -30,6 +30,8 @@ export const paths = {
   faq: { path: '/faq', getHref: () => '/faq' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  /** The sign-up's confirmation link (double opt-in): `?email=&token=&lang=`. */
+  newsletterConfirm: { path: '/newsletter/confirm', getHref: () => '/newsletter/confirm' },
   /** The newsletter's unsubscribe link: `?email=&token=&lang=`. */
   unsubscribe: { path: '/unsubscribe', getHref: () => '/unsubscribe' },
   adminLogin: { path: '/admin-login', getHref: () => '/admin-login' },

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SubscribeRequest } from '@linea/shared/contracts/newsletter';
-import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../components/ui/button';
 import { useLocale } from '../../../i18n/i18n';
 import { toast } from '../../../stores/toast-store';
@@ -24,8 +23,10 @@ export interface NewsletterSignupProps {
 
 /**
  * The spec's newsletter signup: an email (required, of type email) sent with the shopper's
- * language, and its three toasts: subscribed, already subscribed (409 ALREADY_SUBSCRIBED),
- * failed. The browser's own validation bubbles are replaced by translated messages.
+ * language, and its two toasts: sent (check your inbox: the subscription waits for the link in
+ * the confirmation email, double opt-in) and failed. The answer is the same whether or not the
+ * address was subscribed already, so the form tells nobody who is on the list. The browser's own
+ * validation bubbles are replaced by translated messages.
  */
 export function NewsletterSignup({ variant = 'default' }: NewsletterSignupProps) {
   const { t } = useTranslation();
@@ -42,12 +43,8 @@ export function NewsletterSignup({ variant = 'default' }: NewsletterSignupProps)
       setEmail('');
       toast.success(t('newsletter.successTitle'), { description: t('newsletter.successDescription'), key: TOAST_KEY });
     },
-    onError: (err) => {
-      if (isApiError(err) && err.code === 'ALREADY_SUBSCRIBED') {
-        toast.info(t('newsletter.alreadyTitle'), { description: t('newsletter.alreadyDescription'), key: TOAST_KEY });
-      } else {
-        toast.error(t('newsletter.failedTitle'), { description: t('newsletter.failedDescription'), key: TOAST_KEY });
-      }
+    onError: () => {
+      toast.error(t('newsletter.failedTitle'), { description: t('newsletter.failedDescription'), key: TOAST_KEY });
     },
   });
 

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { handler } from './send-newsletter-mail';
+
+const sesMock = mockClient(SESClient);
+beforeEach(() => sesMock.reset());
+
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../tests/fixtures/events/${name}`, import.meta.url), 'utf8'));
+
+describe('send-newsletter-mail', () => {
+  it('welcomes the confirmed subscriber in their language, from the shop sender (contract fixture v1)', async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'm1' });
+    await handler(eventBridgeEvent('NewsletterSubscribed', fixture('newsletter-subscribed.v1.json')));
+    const input = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    expect(input.Source).toBe('shop@linea.test');
+    expect(input.Destination?.ToAddresses).toEqual(['lea@example.ch']);
+    expect(input.Message?.Subject?.Data).toBe('Willkommen bei LINEA');
+    expect(input.Message?.Body?.Html?.Data).toContain('href="https://shop.linea.test/products"');
+    expect(input.Message?.Body?.Text?.Data).toContain('Kollektion entdecken: https://shop.linea.test/products');
+  });
+
+  it("mails the confirmation link to the confirmation page, in the address's language", async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'm1' });
+    const token = 'a'.repeat(43);
+    await handler(
+      eventBridgeEvent('NewsletterConfirmationRequested', {
+        version: 1,
+        email: 'lea+n@example.ch',
+        locale: 'de',
+        token,
+      }),
+    );
+    const input = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    expect(input.Destination?.ToAddresses).toEqual(['lea+n@example.ch']);
+    expect(input.Message?.Subject?.Data).toBe('Bitte bestätigen Sie Ihre Anmeldung zum LINEA-Newsletter');
+    const link = /(https:\S+\/newsletter\/confirm\?\S+)/.exec(input.Message?.Body?.Text?.Data ?? '')?.[1];
+    const url = new URL(link!);
+    expect(url.origin).toBe('https://shop.linea.test');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ email: 'lea+n@example.ch', token, lang: 'de' });
+    expect(input.Message?.Body?.Html?.Data).toContain('/newsletter/confirm?email=lea%2Bn%40example.ch&amp;token=');
+  });
+
+  it('sends an address already on the list a short note with a link to the shop, no confirmation link', async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'm1' });
+    await handler(
+      eventBridgeEvent('NewsletterAlreadySubscribed', { version: 1, email: 'lea@example.ch', locale: 'en' }),
+    );
+    const input = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    expect(input.Destination?.ToAddresses).toEqual(['lea@example.ch']);
+    expect(input.Message?.Subject?.Data).toBe('You already receive the LINEA newsletter');
+    expect(input.Message?.Body?.Text?.Data).toContain('https://shop.linea.test/products');
+    expect(input.Message?.Body?.Text?.Data).not.toContain('/newsletter/confirm');
+  });
+
+  it('throws on a detail-type it does not handle, so the event is dead-lettered', async () => {
+    await expect(
+      handler(eventBridgeEvent('ProductSaved' as never, { version: 1, productId: 'p', savedAt: 'x' }) as never),
+    ).rejects.toThrow('Consumer for NewsletterSubscribed received ProductSaved');
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
+  it('throws on a detail that breaks the contract, so the event is retried and dead-lettered', async () => {
+    await expect(handler(eventBridgeEvent('NewsletterSubscribed', { version: 1, email: 'x' }))).rejects.toThrow();
+    await expect(
+      handler(eventBridgeEvent('NewsletterConfirmationRequested', { version: 1, email: 'x', locale: 'en' })),
+    ).rejects.toThrow();
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
+  it('lets an SES failure propagate instead of swallowing it', async () => {
+    sesMock.on(SendEmailCommand).rejects(new Error('Throttling'));
+    await expect(
+      handler(eventBridgeEvent('NewsletterSubscribed', fixture('newsletter-subscribed.v1.json'))),
+    ).rejects.toThrow('Throttling');
+  });
+});

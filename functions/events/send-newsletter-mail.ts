@@ -1,0 +1,41 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { newsletterAlreadySubscribedEmail, newsletterConfirmationEmail } from '../email/newsletter-confirmation';
+import { newsletterWelcomeEmail } from '../email/newsletter-welcome';
+import { config } from '../lib/config';
+import { sendEmail } from '../lib/email';
+import { eventConsumer } from '../lib/event-consumer';
+
+const onSubscribed = eventConsumer('NewsletterSubscribed', async (detail) => {
+  await sendEmail(detail.email, newsletterWelcomeEmail(detail.locale, config().webUrl));
+});
+const onConfirmationRequested = eventConsumer('NewsletterConfirmationRequested', async (detail) => {
+  await sendEmail(
+    detail.email,
+    newsletterConfirmationEmail(detail.locale, config().webUrl, detail.email, detail.token),
+  );
+});
+const onAlreadySubscribed = eventConsumer('NewsletterAlreadySubscribed', async (detail) => {
+  await sendEmail(detail.email, newsletterAlreadySubscribedEmail(detail.locale, config().webUrl));
+});
+
+type NewsletterMailEvent = EventBridgeEvent<
+  'NewsletterSubscribed' | 'NewsletterConfirmationRequested' | 'NewsletterAlreadySubscribed',
+  unknown
+>;
+
+/**
+ * The newsletter's own emails, one consumer (and one rule) for all three: the double opt-in's
+ * confirmation link, the note to an address that is already subscribed, and the welcome once
+ * confirmed. Anything else throws, so it is retried and dead-lettered rather than lost.
+ */
+export async function handler(event: NewsletterMailEvent): Promise<void> {
+  switch (event['detail-type']) {
+    case 'NewsletterConfirmationRequested':
+      return onConfirmationRequested(event as EventBridgeEvent<'NewsletterConfirmationRequested', unknown>);
+    case 'NewsletterAlreadySubscribed':
+      return onAlreadySubscribed(event as EventBridgeEvent<'NewsletterAlreadySubscribed', unknown>);
+    default:
+      // The welcome's consumer checks the detail-type itself: any other type is an error.
+      return onSubscribed(event as EventBridgeEvent<'NewsletterSubscribed', unknown>);
+  }
+}
