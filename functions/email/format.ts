@@ -3,6 +3,12 @@ import type { Locale } from '@linea/shared/domain/money';
 /** The shop keeps Zürich's clock: the team reads every time in it, whatever the server's zone. */
 export const SHOP_TIME_ZONE = 'Europe/Zurich';
 
+/** A storefront page's address, from the site's URL as configured (with or without its last slash). */
+export function siteUrl(webUrl: string, path: string, query?: Record<string, string>): string {
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  return `${webUrl.replace(/\/$/, '')}${path}${search}`;
+}
+
 /** Replaces `{{name}}` placeholders, the same syntax the web app's i18next uses. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (placeholder, key: string) =>

@@ -1,11 +1,11 @@
 import type { Locale } from '@linea/shared/domain/money';
 import { serverDictionaries } from '@linea/shared/i18n/server';
+import { siteUrl } from './format';
 import { renderEmail, type RenderedEmail } from './layout';
 
 /** The confirmation page's link: it asks first and confirms on a click, so a mail scanner confirms nobody. */
 export function newsletterConfirmUrl(webUrl: string, email: string, token: string, locale: Locale): string {
-  const query = new URLSearchParams({ email, token, lang: locale });
-  return `${webUrl.replace(/\/$/, '')}/newsletter/confirm?${query.toString()}`;
+  return siteUrl(webUrl, '/newsletter/confirm', { email, token, lang: locale });
 }
 
 /** Double opt-in: the link that makes a sign-up a subscription. */
@@ -35,7 +35,7 @@ export function newsletterAlreadySubscribedEmail(locale: Locale, webUrl: string)
     subject: t.newsletterAlreadySubscribed.subject,
     heading: t.newsletterAlreadySubscribed.heading,
     paragraphs: [t.newsletterAlreadySubscribed.body],
-    action: { label: t.newsletterAlreadySubscribed.cta, url: `${webUrl.replace(/\/$/, '')}/products` },
+    action: { label: t.newsletterAlreadySubscribed.cta, url: siteUrl(webUrl, '/products') },
     footer: t.footer,
   });
 }

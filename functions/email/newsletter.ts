@@ -1,5 +1,6 @@
 import type { Locale } from '@linea/shared/domain/money';
 import { serverDictionaries } from '@linea/shared/i18n/server';
+import { siteUrl } from './format';
 import { renderEmail, type RenderedEmail } from './layout';
 
 /**
@@ -26,6 +27,5 @@ export function newsletterEmail(
 
 /** The storefront page that unsubscribes the address the link names (after a click, never on a prefetch). */
 export function unsubscribeUrl(webUrl: string, email: string, token: string, locale: Locale): string {
-  const query = new URLSearchParams({ email, token, lang: locale });
-  return `${webUrl.replace(/\/$/, '')}/unsubscribe?${query.toString()}`;
+  return siteUrl(webUrl, '/unsubscribe', { email, token, lang: locale });
 }

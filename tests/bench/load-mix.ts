@@ -17,6 +17,7 @@ import type { LocalCloudEndpoints } from '../../infra/local/cloud';
 import { REPO_ROOT } from '../../infra/local/paths';
 import { createProductRepository, type Product } from '../../functions/data/product-repository';
 import { routes } from '../../functions/routes';
+import { aProduct } from '../fixtures/products';
 import { adminIdToken } from './admin-figures';
 import { EXPECTED_STATUSES, type LoadMixPlan, type LoadMixResults, type Operation } from './load-mix-plan';
 import { ms, percentile } from './stats';
@@ -39,21 +40,16 @@ function checkoutPace(): number {
 }
 
 function arrangedProduct(id: string, stockQuantity: number): Product {
-  return {
+  return aProduct({
     id,
     name: `Load ${id}`,
     description: 'Arranged by the load benchmark',
-    price: 4_900,
-    category: 'Basics',
     stockQuantity,
-    featured: false,
-    active: true,
     sizes: ['M'],
     colors: ['Black'],
     images: [],
-    sortOrder: 1,
     createdAt: new Date().toISOString(),
-  };
+  });
 }
 
 function drive(plan: LoadMixPlan): Promise<LoadMixResults> {

@@ -71,6 +71,9 @@ export class Operations extends Construct {
       period,
     });
 
+    const lambdaErrors = LambdaFunction.metricAllErrors({ period, statistic: 'Sum' });
+    const lambdaThrottles = LambdaFunction.metricAllThrottles({ period, statistic: 'Sum' });
+
     const alarms: Record<string, Alarm> = {};
     const alarm = (
       name: string,
@@ -103,24 +106,27 @@ export class Operations extends Construct {
     );
     alarm(
       'LambdaErrors',
-      LambdaFunction.metricAllErrors({ period, statistic: 'Sum' }),
+      lambdaErrors,
       5,
       "5 or more Lambda invocations failed in 5 minutes (the region's functions): a consumer retrying, a crash or a timeout. " +
         'The dashboard names the function; its log stream the cause.',
     );
     alarm(
       'LambdaThrottles',
-      LambdaFunction.metricAllThrottles({ period, statistic: 'Sum' }),
+      lambdaThrottles,
       1,
       "Lambda refused invocations for want of concurrency (the region's functions): raise the account's concurrency " +
         'limit or find what floods the shop.',
     );
+    const watchedDurations: IMetric[] = [];
     for (const [name, watched] of Object.entries(WATCHED_LATENCY)) {
       const fn = props.routeFunctions[watched.routeKey];
       if (!fn) throw new Error(`Operations: no function for ${watched.routeKey} (WATCHED_LATENCY.${name})`);
+      const duration = fn.metricDuration({ period, statistic: 'p99' });
+      watchedDurations.push(duration.with({ label: watched.routeKey }));
       alarm(
         `${name}Latency`,
-        fn.metricDuration({ period, statistic: 'p99' }),
+        duration,
         watched.p99Ms,
         `${watched.routeKey} took ${watched.p99Ms} ms or more at p99 in two of three 5-minute periods.`,
         { evaluationPeriods: 3, datapointsToAlarm: 2 },
@@ -151,18 +157,12 @@ export class Operations extends Construct {
         [
           new GraphWidget({
             title: 'Checkout and Stripe webhook, p99 duration',
-            left: Object.values(WATCHED_LATENCY).flatMap(({ routeKey }) => {
-              const fn = props.routeFunctions[routeKey];
-              return fn ? [fn.metricDuration({ period, statistic: 'p99', label: routeKey })] : [];
-            }),
+            left: watchedDurations,
             width: 12,
           }),
           new GraphWidget({
             title: 'Lambda errors and throttles',
-            left: [
-              LambdaFunction.metricAllErrors({ period, statistic: 'Sum' }),
-              LambdaFunction.metricAllThrottles({ period, statistic: 'Sum' }),
-            ],
+            left: [lambdaErrors, lambdaThrottles],
             width: 12,
           }),
         ],
