@@ -10,10 +10,11 @@
  * redrive` calls), `GET /idle?timeoutMs=`, `GET /health`.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { EventBridgeEvent } from 'aws-lambda';
+import { writeFileAtomically } from './atomic-file';
 import { invoke } from './handlers';
 import { idleWaiter } from './idle';
 import { BodyTooLargeError, listen, readBody, sendJson, type RunningServer } from './http-server';
@@ -69,7 +70,16 @@ export interface DeadLetter {
   readonly file: string;
 }
 
-/** What one redrive did: letters delivered (and removed), and letters that failed again (kept). */
+/** A file in the dead-letter folder that holds no readable letter. */
+export interface UnreadableDeadLetter {
+  readonly file: string;
+  readonly error: string;
+}
+
+/**
+ * What one redrive did: letters delivered (and removed), and letters that failed again or could
+ * not be read (kept).
+ */
 export interface RedriveReport {
   readonly delivered: ReadonlyArray<{ readonly eventId: string; readonly rule: string }>;
   readonly failed: ReadonlyArray<{
@@ -168,7 +178,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
       error: { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) },
       event,
     };
-    writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+    writeFileAtomically(file, `${JSON.stringify(record, null, 2)}\n`);
     options.warn(
       `[bus] DEAD-LETTERED ${event['detail-type']} ${event.id} for rule ${rule.name} after ${attempts} attempt(s): ` +
         `${error.message} (see ${file})`,
@@ -270,14 +280,31 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     return { FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length, Entries: results };
   };
 
-  const readDeadLetters = (): DeadLetter[] =>
-    readdirSync(options.deadLetterDir)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .map((name) => {
-        const file = join(options.deadLetterDir, name);
-        return { ...(JSON.parse(readFileSync(file, 'utf8')) as Omit<DeadLetter, 'file'>), file };
-      });
+  /**
+   * Every letter in the folder, and the files that are not one (edited by hand, cut short by an
+   * older launcher): those are named, kept and skipped, so one bad file hides no other letter.
+   */
+  const scanDeadLetters = (): { letters: DeadLetter[]; unreadable: UnreadableDeadLetter[] } => {
+    const letters: DeadLetter[] = [];
+    const unreadable: UnreadableDeadLetter[] = [];
+    for (const name of readdirSync(options.deadLetterDir)
+      .filter((entry) => entry.endsWith('.json'))
+      .sort()) {
+      const file = join(options.deadLetterDir, name);
+      try {
+        const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<Omit<DeadLetter, 'file'>> | null;
+        if (typeof record?.rule !== 'string' || typeof record.event?.id !== 'string') {
+          throw new Error('not a dead letter: it names no rule or event id');
+        }
+        letters.push({ ...(record as Omit<DeadLetter, 'file'>), file });
+      } catch (err) {
+        unreadable.push({ file, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    for (const { file, error } of unreadable) options.warn(`[bus] cannot read dead letter ${file}: ${error} (kept)`);
+    return { letters, unreadable };
+  };
+  const readDeadLetters = (): DeadLetter[] => scanDeadLetters().letters;
 
   const whenIdle = idle.whenIdle;
 
@@ -291,8 +318,14 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
   let redriving: Promise<RedriveReport> | undefined;
   const redriveOnce = async (): Promise<RedriveReport> => {
     const delivered: Array<RedriveReport['delivered'][number]> = [];
-    const failed: Array<RedriveReport['failed'][number]> = [];
-    for (const letter of readDeadLetters()) {
+    const { letters, unreadable } = scanDeadLetters();
+    const failed: Array<RedriveReport['failed'][number]> = unreadable.map(({ file, error }) => ({
+      eventId: '(unreadable)',
+      rule: '(unreadable)',
+      error: `cannot read the letter: ${error}; fix or remove the file`,
+      file,
+    }));
+    for (const letter of letters) {
       const { file, ...record } = letter;
       const rule = rules.find((candidate) => candidate.name === letter.rule);
       try {
@@ -309,7 +342,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
           failedAt: new Date().toISOString(),
           error: { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) },
         };
-        writeFileSync(file, `${JSON.stringify(updated, null, 2)}\n`);
+        writeFileAtomically(file, `${JSON.stringify(updated, null, 2)}\n`);
         failed.push({ eventId: letter.event.id, rule: letter.rule, error: error.message, file });
         options.warn(
           `[bus] redrive of ${letter.event.id} to ${letter.rule} failed again: ${error.message} (kept ${file})`,

@@ -4,8 +4,9 @@
  * whether the catalogue has been seeded. Lives in <persistDir>/local-state.json.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomically } from './atomic-file';
 
 export interface LocalState {
   userPoolId?: string;
@@ -42,5 +43,5 @@ export function loadState(persistDir: string | undefined): LocalState {
 }
 
 export function saveState(persistDir: string | undefined, state: LocalState): void {
-  if (persistDir) writeFileSync(stateFile(persistDir), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  if (persistDir) writeFileAtomically(stateFile(persistDir), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
 }

@@ -18,11 +18,12 @@
  *   DELETE /_stand-in/faults           → clears them
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { dirname } from 'node:path';
 import Stripe from 'stripe';
+import { writeFileAtomically } from './atomic-file';
 import { idleWaiter } from './idle';
 import { BodyTooLargeError, listen, readBody, sendJson, type RunningServer } from './http-server';
 import {
@@ -690,9 +691,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     dirty = false;
     const file = options.stateFile;
     mkdirSync(dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(serialise()), { mode: 0o600 });
-    renameSync(temp, file);
+    writeFileAtomically(file, JSON.stringify(serialise()), { mode: 0o600 });
   };
   const touch = (): void => {
     if (dirty) return;
