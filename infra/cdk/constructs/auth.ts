@@ -17,6 +17,8 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
 import type { IEmailSender } from './notifications';
 import { Construct } from 'constructs';
+import { PARTITION_PREFIX } from '../../../functions/data/keys';
+import { grantTableScope } from './grants';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
 
 export interface AuthProps {
@@ -176,7 +178,8 @@ export class Auth extends Construct {
       if (trigger === 'CustomEmailSender') {
         codeKey.grantDecrypt(fn);
         props.emailSender.grantSendEmail(fn);
-        props.table.grantReadData(fn);
+        // It reads the customer's profile (the language of their emails), nothing else.
+        grantTableScope(fn, props.table, { read: [PARTITION_PREFIX.customer] });
       }
       if (trigger === 'PreTokenGeneration' && fn.role) {
         // A policy of its own, not the function's default one: the function would depend on it,

@@ -53,7 +53,7 @@ const SCOPE_PREFIX = /^[A-Z][A-Z_]*#$/;
  * batch or transaction names; it would also hold for a request naming none, which is why only
  * actions that always name a key (never Scan) are granted this way.
  */
-function grantTableScope(grantee: IGrantable, table: ITable, scope: TableScope): void {
+export function grantTableScope(grantee: IGrantable, table: ITable, scope: TableScope): void {
   const lists = [
     { actions: SCOPED_READ_ACTIONS, prefixes: scope.read ?? [] },
     { actions: SCOPED_WRITE_ACTIONS, prefixes: scope.write ?? [] },
