@@ -6,6 +6,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyDocument, PolicyStatement, Role, type CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { acceptNag } from '../nag';
 import type {
   CHAT_MODEL_ENV_NAMES,
   CONFIG_ENV_NAMES,
@@ -224,6 +225,13 @@ export class ShopFunction extends NodejsFunction {
     this.handlerModule = props.handlerModule;
     (this.node.defaultChild as CfnFunction).addMetadata(HANDLER_MODULE_METADATA, props.handlerModule);
     writeOnlyToLogGroup(this, logGroup);
+    acceptNag(
+      this,
+      'L1',
+      'nodejs22.x on purpose: the bundles target node22 and LAZY_CREDENTIAL_PROVIDERS relies on the SDK that ' +
+        "runtime ships; it is supported until Node 22's end of life (April 2027). Moving is one deliberate change " +
+        '(runtime, esbuild target, the infra test that pins it, README), not one each new runtime release forces.',
+    );
   }
 }
 
