@@ -16,6 +16,7 @@ import { Notifications } from './constructs/notifications';
 import { Operations } from './constructs/operations';
 import type { ShopFunction } from './constructs/shop-function';
 import { Website } from './constructs/website';
+import { acceptNag } from './nag';
 import { REPO_ROOT } from './paths';
 
 export interface ShopStackProps extends StackProps {
@@ -127,6 +128,12 @@ export class ShopStack extends Stack {
           description:
             'Stripe keys for the shop as JSON {"secretKey":"sk_…","webhookSecret":"whsec_…"}; set with aws secretsmanager put-secret-value',
         });
+    acceptNag(
+      stripeSecret,
+      'SMG4',
+      "Stripe issues the keys: only its dashboard can roll them, so no rotation Lambda can. README.md's runbook " +
+        '(Rotating the Stripe keys) is the rotation.',
+    );
     const baseConfig = {
       stage: props.stage,
       stripeApiUrl: props.stripeApiUrl ?? 'https://api.stripe.com',

@@ -456,6 +456,32 @@ describe('Functions', () => {
     }
   });
 
+  it('lets every function write logs to its log group alone, with no AWS managed policy', () => {
+    const roles = resourcesOf('AWS::IAM::Role');
+    const lambdas = resourcesOf('AWS::Lambda::Function');
+    for (const fn of shopFunctions()) {
+      const role = roles[roleIdOf(fn)];
+      const logGroupRef = (lambdas[logicalId(fn)]?.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup
+        .Ref;
+      expect(role?.Properties?.ManagedPolicyArns, fn.node.path).toBeUndefined();
+      expect(role?.Properties?.Policies, fn.node.path).toEqual([
+        {
+          PolicyName: 'WriteFunctionLogs',
+          PolicyDocument: {
+            Version: '2012-10-17',
+            Statement: [
+              {
+                Effect: 'Allow',
+                Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+                Resource: { 'Fn::GetAtt': [logGroupRef, 'Arn'] },
+              },
+            ],
+          },
+        },
+      ]);
+    }
+  });
+
   it('uses no Node runtime other than 22.x anywhere in the stack', () => {
     const nodeRuntimes = Object.values(resourcesOf('AWS::Lambda::Function'))
       .map((fn) => fn.Properties?.Runtime)

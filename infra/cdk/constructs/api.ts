@@ -12,7 +12,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { API_CORS, hasAuthorizer, routeKey, type RouteDefinition } from '../../../functions/routes';
+import { API_CORS, hasAuthorizer, routeKey, type Access, type RouteDefinition } from '../../../functions/routes';
+import { acceptNag } from '../nag';
 import { grantPermissions, idFromModule, type GrantTargets } from './grants';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
 
@@ -151,6 +152,7 @@ export class Api extends Construct {
         integration: new HttpLambdaIntegration(`${constructId}Integration`, fn),
         authorizer: hasAuthorizer(route.access) ? authorizer : undefined,
       });
+      if (!hasAuthorizer(route.access)) acceptNag(httpRoute, 'APIG4', noAuthorizerReason(key, route.access));
 
       if (route.throttle) {
         routeSettings[key] = {
@@ -168,11 +170,16 @@ export class Api extends Construct {
       config: props.functionConfig,
     });
     grantPermissions(this.fallbackFunction, props.fallbackRoute.permissions, grantTargets);
-    new HttpRoute(this, 'DefaultRoute', {
+    const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.httpApi,
       routeKey: HttpRouteKey.DEFAULT,
       integration: new HttpLambdaIntegration('DefaultIntegration', this.fallbackFunction),
     });
+    acceptNag(
+      defaultRoute,
+      'APIG4',
+      '$default answers any request no route of the table matches, with the API error shape; it serves no data.',
+    );
 
     const stage = this.httpApi.defaultStage;
     if (!stage) throw new Error('Api: the HTTP API has no default stage to throttle.');
@@ -196,4 +203,14 @@ export class Api extends Construct {
   get url(): string {
     return this.httpApi.apiEndpoint;
   }
+}
+
+/** Why a route without the authorizer is meant to be open: its access in the route table. */
+function noAuthorizerReason(key: string, access: Access): string {
+  return access === 'optional'
+    ? `${key} is 'optional' in functions/routes.ts: anyone may call it, and the handler checks a token if one is ` +
+        'sent (an API Gateway authorizer cannot be optional).'
+    : `${key} is 'public' in functions/routes.ts, whose access decides each route: open by design (the Stripe ` +
+        "webhook checks Stripe's signature itself). The table's throttles and, with -c waf=true, the WAF's rate " +
+        'rules limit abuse.';
 }

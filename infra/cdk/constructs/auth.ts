@@ -17,6 +17,9 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
 import type { IEmailSender } from './notifications';
 import { Construct } from 'constructs';
+import { PARTITION_PREFIX } from '../../../functions/data/keys';
+import { acceptNag } from '../nag';
+import { grantTableScope } from './grants';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
 
 export interface AuthProps {
@@ -114,6 +117,26 @@ export class Auth extends Construct {
       deletionProtection: removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy,
     });
+    acceptNag(
+      userPool,
+      'COG1',
+      'Length over composition (NIST SP 800-63B): 12 characters with lower, upper and digits; symbols are not ' +
+        'required (shared/domain/password-policy.ts, which the sign-up form and the local stand-in share).',
+    );
+    acceptNag(
+      userPool,
+      'COG2',
+      'TOTP is required for the admin group: the Pre Token Generation trigger (functions/triggers/admin-totp-guard.ts) ' +
+        'keeps the group out of the token of a member without it. Shoppers keep MFA optional; no SMS.',
+    );
+    if (!props.threatProtection) {
+      acceptNag(
+        userPool,
+        'COG8',
+        'Threat protection (the Plus plan) is billed per monthly active user: deploy with -c threatProtection=true ' +
+          'to turn it on. Without it, Cognito still locks an account out after repeated failed sign-ins.',
+      );
+    }
 
     this.userPoolClient = userPool.addClient('WebClient', {
       // A browser cannot keep a secret.
@@ -176,7 +199,8 @@ export class Auth extends Construct {
       if (trigger === 'CustomEmailSender') {
         codeKey.grantDecrypt(fn);
         props.emailSender.grantSendEmail(fn);
-        props.table.grantReadData(fn);
+        // It reads the customer's profile (the language of their emails), nothing else.
+        grantTableScope(fn, props.table, { read: [PARTITION_PREFIX.customer] });
       }
       if (trigger === 'PreTokenGeneration' && fn.role) {
         // A policy of its own, not the function's default one: the function would depend on it,

@@ -1,6 +1,7 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -11,6 +12,7 @@ import { MEDIA_IMAGE_PREFIX } from '@linea/shared/domain/product-image';
 import { UPLOAD_PREFIX } from '@linea/shared/contracts/uploads';
 import type { ChatModel } from './chat-model';
 import type { IEmailSender } from './notifications';
+import { acceptNag, wildcardAction, wildcardResource } from '../nag';
 
 /** What the route and rule tables' permissions can grant on. */
 export interface GrantTargets {
@@ -53,7 +55,7 @@ const SCOPE_PREFIX = /^[A-Z][A-Z_]*#$/;
  * batch or transaction names; it would also hold for a request naming none, which is why only
  * actions that always name a key (never Scan) are granted this way.
  */
-function grantTableScope(grantee: IGrantable, table: ITable, scope: TableScope): void {
+export function grantTableScope(grantee: IGrantable, table: ITable, scope: TableScope): void {
   const lists = [
     { actions: SCOPED_READ_ACTIONS, prefixes: scope.read ?? [] },
     { actions: SCOPED_WRITE_ACTIONS, prefixes: scope.write ?? [] },
@@ -78,11 +80,48 @@ function grantTableScope(grantee: IGrantable, table: ITable, scope: TableScope):
   }
 }
 
+/**
+ * The wildcards of CDK's bucket grants (grantRead, grantPut, grantDelete): each action group
+ * covers the variants of one operation (object versions, tags, ACL reads, multipart abort). Each
+ * grant here names one key prefix, which acceptBucketGrant accepts along with the groups.
+ */
+const BUCKET_GRANT_WILDCARDS = {
+  read: ['s3:GetObject*', 's3:GetBucket*', 's3:List*'],
+  put: ['s3:Abort*'],
+  delete: ['s3:DeleteObject*'],
+} as const;
+
+function acceptBucketGrant(
+  grantee: IGrantable,
+  bucket: IBucket,
+  prefix: string,
+  grants: readonly (keyof typeof BUCKET_GRANT_WILDCARDS)[],
+  why: string,
+): void {
+  if (!Construct.isConstruct(grantee)) return;
+  for (const action of grants.flatMap((grant) => BUCKET_GRANT_WILDCARDS[grant])) {
+    acceptNag(grantee, wildcardAction(action), `CDK's bucket grant action group, on ${prefix}* only: ${why}`);
+  }
+  acceptNag(
+    grantee,
+    wildcardResource(grantee, bucket.arnForObjects(`${prefix}*`)),
+    `Objects under ${prefix} only, whose keys the function cannot know in advance: ${why}`,
+  );
+}
+
 /** Turns a table entry's declared permissions into grants, and nothing more. */
 export function grantPermissions(grantee: IGrantable, permissions: RoutePermissions, targets: GrantTargets): void {
   if (permissions.table === 'read') targets.table.grantReadData(grantee);
   else if (permissions.table === 'readWrite') targets.table.grantReadWriteData(grantee);
   else if (permissions.table) grantTableScope(grantee, targets.table, permissions.table);
+  if ((permissions.table === 'read' || permissions.table === 'readWrite') && Construct.isConstruct(grantee)) {
+    acceptNag(
+      grantee,
+      wildcardResource(grantee, `${targets.table.tableArn}/index/*`),
+      "grantReadData and grantReadWriteData include the indexes of the shop's one table (GSI1, GSI2: " +
+        'functions/data/README.md), which table-wide functions query; one that needs a few partitions gets a TableScope.',
+    );
+  }
   if (permissions.publishEvents) targets.bus.grantPutEventsTo(grantee);
   if (permissions.sendEmail) targets.emailSender.grantSendEmail(grantee);
   if (permissions.stripeSecret) targets.stripeSecret.grantRead(grantee);
@@ -91,27 +130,56 @@ export function grantPermissions(grantee: IGrantable, permissions: RoutePermissi
     targets.userPool.grant(grantee, 'cognito-idp:AdminDeleteUser');
   }
   // A presigned POST carries the signer's rights: the API function may put only into uploads/.
-  if (permissions.media === 'upload') targets.mediaBucket.grantPut(grantee, `${UPLOAD_PREFIX}*`);
+  if (permissions.media === 'upload') {
+    targets.mediaBucket.grantPut(grantee, `${UPLOAD_PREFIX}*`);
+    acceptBucketGrant(grantee, targets.mediaBucket, UPLOAD_PREFIX, ['put'], 'the admin uploads originals there.');
+  }
   if (permissions.invokeChatModel) {
     if (!targets.chatModel) throw new Error('invokeChatModel needs the chat model among the grant targets');
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [...targets.chatModel.resourceArns] }),
     );
+    if (Construct.isConstruct(grantee)) {
+      for (const arn of targets.chatModel.resourceArns.filter((candidate) => candidate.includes('*'))) {
+        acceptNag(
+          grantee,
+          wildcardResource(grantee, arn),
+          'One foundation model in any region: a cross-region inference profile routes to that model in any region of its geography (see chat-model.ts).',
+        );
+      }
+    }
   }
   if (permissions.sitePages) {
     if (!targets.site) throw new Error('sitePages needs the site among the grant targets');
-    if (permissions.sitePages === 'read') targets.site.bucket.grantRead(grantee, `${PAGES_PREFIX}*`);
+    if (permissions.sitePages === 'read') {
+      targets.site.bucket.grantRead(grantee, `${PAGES_PREFIX}*`);
+      acceptBucketGrant(grantee, targets.site.bucket, PAGES_PREFIX, ['read'], 'the prerendered pages it serves.');
+    }
     if (permissions.sitePages === 'render') {
       targets.site.bucket.grantRead(grantee, TEMPLATE_KEY);
       targets.site.bucket.grantPut(grantee, `${PAGES_PREFIX}*`);
       targets.site.bucket.grantDelete(grantee, `${PAGES_PREFIX}*`);
       targets.site.distribution.grantCreateInvalidation(grantee);
+      acceptBucketGrant(grantee, targets.site.bucket, PAGES_PREFIX, ['put', 'delete'], 'the pages it renders.');
+      if (Construct.isConstruct(grantee)) {
+        for (const action of BUCKET_GRANT_WILDCARDS.read) {
+          acceptNag(grantee, wildcardAction(action), `CDK's bucket grant action group, on ${TEMPLATE_KEY} only.`);
+        }
+      }
     }
   }
   if (permissions.media === 'process') {
     targets.mediaBucket.grantRead(grantee, `${UPLOAD_PREFIX}*`);
     targets.mediaBucket.grantDelete(grantee, `${UPLOAD_PREFIX}*`);
     targets.mediaBucket.grantPut(grantee, `${MEDIA_IMAGE_PREFIX}*`);
+    acceptBucketGrant(
+      grantee,
+      targets.mediaBucket,
+      UPLOAD_PREFIX,
+      ['read', 'delete'],
+      'the originals it turns into variants, then deletes.',
+    );
+    acceptBucketGrant(grantee, targets.mediaBucket, MEDIA_IMAGE_PREFIX, ['put'], 'the web-sized variants it writes.');
   }
 }
 

@@ -9,6 +9,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { UPLOAD_PREFIX } from '@linea/shared/contracts/uploads';
+import { acceptNag } from '../nag';
 
 export interface MediaProps {
   /**
@@ -54,6 +55,13 @@ export class Media extends Construct {
       removalPolicy,
       autoDeleteObjects: removalPolicy === RemovalPolicy.DESTROY,
     });
+    acceptNag(
+      this.bucket,
+      'S1',
+      'Written only through presigned POSTs the admin API signs for uploads/ and by the media consumer; read only ' +
+        'by CloudFront (OAC). Server access logs would need a log bucket of their own; object-level audit, if ' +
+        'needed, is CloudTrail data events.',
+    );
     // Set on the bucket itself: `eventBridgeEnabled` would add a helper function (a custom
     // resource) for what CloudFormation does natively.
     (this.bucket.node.defaultChild as CfnBucket).notificationConfiguration = {

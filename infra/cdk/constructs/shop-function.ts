@@ -4,7 +4,9 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime, type CfnFunction, type FunctionOptions } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { PolicyDocument, PolicyStatement, Role, type CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { acceptNag } from '../nag';
 import type {
   CHAT_MODEL_ENV_NAMES,
   CONFIG_ENV_NAMES,
@@ -148,6 +150,7 @@ export class ShopFunction extends NodejsFunction {
           'Fix the module path in functions/routes.ts, rules.ts or triggers.ts, or add the file.',
       );
     }
+    const logGroup = functionLogGroup(scope);
     super(scope, id, {
       entry,
       handler: 'handler',
@@ -156,7 +159,7 @@ export class ShopFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
-      logGroup: functionLogGroup(scope),
+      logGroup,
       retryAttempts: props.retryAttempts,
       maxEventAge: props.maxEventAge,
       deadLetterQueue: props.deadLetterQueue,
@@ -221,7 +224,43 @@ export class ShopFunction extends NodejsFunction {
     });
     this.handlerModule = props.handlerModule;
     (this.node.defaultChild as CfnFunction).addMetadata(HANDLER_MODULE_METADATA, props.handlerModule);
+    writeOnlyToLogGroup(this, logGroup);
+    acceptNag(
+      this,
+      'L1',
+      'nodejs22.x on purpose: the bundles target node22 and LAZY_CREDENTIAL_PROVIDERS relies on the SDK that ' +
+        "runtime ships; it is supported until Node 22's end of life (April 2027). Moving is one deliberate change " +
+        '(runtime, esbuild target, the infra test that pins it, README), not one each new runtime release forces.',
+    );
   }
+}
+
+/**
+ * The function's role may write to the stack's function log group and nowhere else, in place of
+ * AWSLambdaBasicExecutionRole (AWS managed: create and write any log group of the account). The
+ * group exists before any function, so CreateLogGroup is not needed. Inline in the role rather
+ * than in its default policy, which not every function has: no extra resource towards
+ * CloudFormation's 500.
+ */
+function writeOnlyToLogGroup(fn: ShopFunction, logGroup: LogGroup): void {
+  const role = fn.node.tryFindChild('ServiceRole');
+  if (!(role instanceof Role)) return;
+  const cfnRole = role.node.defaultChild as CfnRole;
+  // The L2 role offers no way to drop the managed policy the function added; the L1 does.
+  cfnRole.managedPolicyArns = undefined;
+  cfnRole.policies = [
+    {
+      policyName: 'WriteFunctionLogs',
+      policyDocument: new PolicyDocument({
+        statements: [
+          new PolicyStatement({
+            actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+            resources: [logGroup.logGroupArn],
+          }),
+        ],
+      }),
+    },
+  ];
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Policy } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -33,6 +34,7 @@ import { PAGE_ROUTING_CODE, PAGES_PREFIX } from '@linea/web/server/page-routing'
 import { Construct } from 'constructs';
 import { securityHeaders, STRIPE_CHECKOUT_ORIGIN, type SecurityHeaders } from '../../security-headers';
 import type { RouteDefinition } from '../../../functions/routes';
+import { acceptNag, managedPolicy, policyWildcards } from '../nag';
 
 export type { WebRuntimeConfig };
 
@@ -135,6 +137,12 @@ export class Website extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
     });
+    acceptNag(
+      this.bucket,
+      'S1',
+      'Read only by CloudFront (OAC), written only by the deployment and the storefront pages function. Server ' +
+        'access logs would need a log bucket of their own; object-level audit, if needed, is CloudTrail data events.',
+    );
 
     const headers = securityHeaders({
       cognito: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com`,
@@ -216,6 +224,32 @@ export class Website extends Construct {
       // No custom error responses: they would apply to /api/* too (see PAGE_ROUTING_CODE).
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
     });
+    acceptNag(
+      this.distribution,
+      'CFR1',
+      'No geo restriction: the shop ships to Switzerland but is read from anywhere (Swiss abroad, visitors, search ' +
+        'crawlers); blocking countries would turn them away and stop no attacker.',
+    );
+    if (!props.webAclArn) {
+      acceptNag(
+        this.distribution,
+        'CFR2',
+        'A web ACL is billed per month and per request: deploy with -c waf=true to put the WafStack in front.',
+      );
+    }
+    acceptNag(
+      this.distribution,
+      'CFR3',
+      "Requests to /api/* are in the HTTP API stage's access log (Api/AccessLogs); the rest are anonymous, cached " +
+        "reads of the app and its pages, counted by CloudFront's metrics. Standard logs would need a log bucket or " +
+        'three delivery resources for lines nobody reads.',
+    );
+    acceptNag(
+      this.distribution,
+      'CFR4',
+      'Served on the default *.cloudfront.net certificate, with which CloudFront fixes the minimum viewer protocol; ' +
+        'TLSv1.2_2021 needs a custom domain and its ACM certificate, which the shop does not have yet.',
+    );
 
     this.node.addValidation({
       validate: () => [
@@ -362,7 +396,33 @@ export class Website extends Construct {
     });
     // index.html may only point at chunks that are already there.
     if (hashedAssets) this.content.node.addDependency(hashedAssets);
+    acceptDeploymentProvider(this);
     return this.content;
+  }
+}
+
+/**
+ * BucketDeployment's copy function is a singleton CDK makes at the stack's root and owns: its
+ * runtime, its managed policy and its grants (the CDK asset bucket, the whole site bucket, the
+ * invalidation) are CDK's, not the shop's to narrow.
+ */
+function acceptDeploymentProvider(scope: Construct): void {
+  const provider = Stack.of(scope).node.children.find((child) =>
+    child.node.id.startsWith('Custom::CDKBucketDeployment'),
+  );
+  if (!provider) return;
+  const owned = "CDK's BucketDeployment provider, which CDK creates and owns.";
+  acceptNag(provider, 'L1', `${owned} Its runtime is CDK's choice.`);
+  acceptNag(provider, managedPolicy('service-role/AWSLambdaBasicExecutionRole'), `${owned} Its role is CDK's.`);
+  const policy = provider.node.tryFindChild('ServiceRole')?.node.tryFindChild('DefaultPolicy');
+  if (policy instanceof Policy) {
+    for (const finding of policyWildcards(provider, policy.document)) {
+      acceptNag(
+        provider,
+        finding,
+        `${owned} It copies the build from the CDK asset bucket into the site bucket and invalidates the distribution.`,
+      );
+    }
   }
 }
 
