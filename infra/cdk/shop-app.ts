@@ -51,7 +51,7 @@ export function addShopStacks(app: App, settings: ShopAppSettings): ShopStacks {
     env: { account, region },
     description: `LINEA shop (${settings.stage})`,
   });
-  if (waf) shop.addDependency(waf);
+  if (waf) shop.addStackDependency(waf, 'the distribution names the web ACL');
   if (!settings.fromEmail) {
     Annotations.of(shop).addWarningV2(
       'linea:fromEmail',
