@@ -41,6 +41,7 @@ const REGION = 'eu-central-2';
 const TABLE_NAME = 'linea-local';
 const EVENT_BUS_NAME = 'linea-local';
 const FROM_EMAIL = 'shop@linea.local';
+const EMAIL_CONFIGURATION_SET = 'linea-local-email';
 /** Contact messages land in the local mailbox like every other email. */
 const SHOP_INBOX_EMAIL = 'team@linea.local';
 const ACCOUNT = '000000000000';
@@ -111,6 +112,7 @@ export async function launch(
     tableName: TABLE_NAME,
     eventBusName: EVENT_BUS_NAME,
     fromEmail: FROM_EMAIL,
+    emailConfigurationSet: EMAIL_CONFIGURATION_SET,
     shopInboxEmail: SHOP_INBOX_EMAIL,
     webUrl,
     region: REGION,
