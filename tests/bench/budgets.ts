@@ -62,7 +62,7 @@ export const BUNDLE_BUDGETS: {
         'S3 and CloudFront clients; never on a request path (it runs on product changes and deploys)',
     },
     'http/chat/post-chat': {
-      maxBytes: 410 * 1024,
+      maxBytes: 411 * 1024,
       reason: 'the Bedrock Runtime client with event streams, zod with JSON Schema for the tools, and jose',
     },
   },
