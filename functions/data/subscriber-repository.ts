@@ -28,6 +28,12 @@ export const newConfirmToken = () => randomBytes(32).toString('base64url');
 /** A sign-up: a new pending subscriber and its confirmation token, or an address already on the list (unchanged). */
 export type SubscriptionRequest = { outcome: 'pending'; token: string } | { outcome: 'already-active' };
 
+/**
+ * Why SES's feedback took an address off the list: its mail bounced for good, or its owner marked
+ * a mail as spam. Stored on the subscriber as `deactivatedBecause`, with `deactivatedAt`.
+ */
+export type DeactivationReason = 'bounced' | 'complained';
+
 /** A confirmation link followed: now active, active already (the same link again), or not a valid link. */
 export type ConfirmOutcome =
   { outcome: 'confirmed'; locale: Locale } | { outcome: 'already-active' } | { outcome: 'invalid' };
@@ -160,6 +166,33 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
         }
       }
       return { outcome: 'invalid' };
+    },
+
+    /**
+     * SES reported the address undeliverable (a permanent bounce) or unwanted (a complaint): the
+     * subscriber becomes inactive with the reason, SES's time and its feedback id, and a pending
+     * one loses its confirmation token, so no newsletter and no welcome reaches it. The first
+     * report wins; a redelivered or later one, and an address that is no subscriber, change
+     * nothing (false). A new sign-up of the address starts afresh, as after an unsubscribe.
+     */
+    async deactivate(email: string, reason: DeactivationReason, at: string, feedbackId: string): Promise<boolean> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: keys.subscriber(email),
+            UpdateExpression:
+              'SET isActive = :inactive, deactivatedBecause = :reason, deactivatedAt = :at, ' +
+              'deactivationFeedbackId = :feedbackId REMOVE confirmToken',
+            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deactivatedBecause)',
+            ExpressionAttributeValues: { ':inactive': false, ':reason': reason, ':at': at, ':feedbackId': feedbackId },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+        throw err;
+      }
     },
 
     async remove(email: string): Promise<void> {

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
 
   it('names every missing variable in one error', () => {
     expect(() => loadConfig({ STAGE: 'x' })).toThrow(
-      'Environment variables not set: TABLE_NAME, EVENT_BUS_NAME, FROM_EMAIL, WEB_URL, SHOP_INBOX_EMAIL, STRIPE_API_URL, STRIPE_SECRET_ID',
+      'Environment variables not set: TABLE_NAME, EVENT_BUS_NAME, FROM_EMAIL, SES_CONFIGURATION_SET, WEB_URL, SHOP_INBOX_EMAIL, STRIPE_API_URL, STRIPE_SECRET_ID',
     );
   });
 });

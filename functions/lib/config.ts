@@ -5,6 +5,11 @@ export type Config = Readonly<{
   eventBusName: string;
   /** Verified SES sender of every email the shop sends. */
   fromEmail: string;
+  /**
+   * The SES configuration set every email is sent with: it reports bounces and complaints (they
+   * deactivate the address) and keeps bad addresses on the account's suppression list.
+   */
+  emailConfigurationSet: string;
   /** The storefront's public URL, for links in emails. */
   webUrl: string;
   /** Where contact messages are delivered: the shop team's inbox. */
@@ -27,6 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     tableName: need('TABLE_NAME'),
     eventBusName: need('EVENT_BUS_NAME'),
     fromEmail: need('FROM_EMAIL'),
+    emailConfigurationSet: need('SES_CONFIGURATION_SET'),
     webUrl: need('WEB_URL'),
     shopInboxEmail: need('SHOP_INBOX_EMAIL'),
     stripeApiUrl: need('STRIPE_API_URL'),
@@ -44,6 +50,7 @@ export const CONFIG_ENV_NAMES = [
   'TABLE_NAME',
   'EVENT_BUS_NAME',
   'FROM_EMAIL',
+  'SES_CONFIGURATION_SET',
   'WEB_URL',
   'SHOP_INBOX_EMAIL',
   'STRIPE_API_URL',

@@ -22,6 +22,11 @@ describe('sendEmail', () => {
     expect(input.ReplyToAddresses).toEqual(['shop@linea.test']);
   });
 
+  it('sends every email with the configuration set that reports bounces and complaints', async () => {
+    await sendEmail('anna@example.com', rendered('Hi'));
+    expect(sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input.ConfigurationSetName).toBe('linea-test-email');
+  });
+
   it.each(UNSAFE)('refuses a subject holding %j and sends nothing', async (character) => {
     const sent = sendEmail('anna@example.com', rendered(`Hello${character}Bcc: victim@example.com`));
     await expect(sent).rejects.toThrow(UnsafeEmailHeaderError);

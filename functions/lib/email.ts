@@ -29,7 +29,7 @@ function assertHeaderSafe(header: EmailHeader, value: string): void {
  * message keeps every send independent: one bad address cannot fail the others.
  */
 export async function sendEmail(to: string, email: RenderedEmail, options: { replyTo?: string } = {}): Promise<void> {
-  const from = config().fromEmail;
+  const { fromEmail: from, emailConfigurationSet } = config();
   assertHeaderSafe('From', from);
   assertHeaderSafe('To', to);
   if (options.replyTo) assertHeaderSafe('Reply-To', options.replyTo);
@@ -37,6 +37,9 @@ export async function sendEmail(to: string, email: RenderedEmail, options: { rep
   await ses.send(
     new SendEmailCommand({
       Source: from,
+      // Its event destination reports bounces and complaints, and its suppression list keeps
+      // SES from sending to an address that bounced or complained again.
+      ConfigurationSetName: emailConfigurationSet,
       Destination: { ToAddresses: [to] },
       ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
       Message: {

@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
 import { fallbackRoute, routes } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, STOREFRONT_PAGES_RULE } from '../../functions/rules';
+import { topicSubscribers } from '../../functions/topics';
 import { cloudOnlyCognitoTriggers, cognitoTriggers } from '../../functions/triggers';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
@@ -140,11 +141,14 @@ export class ShopStack extends Stack {
       stripeSecretId: stripeSecret.secretArn,
       tableName: this.data.table.tableName,
       fromEmail: props.fromEmail,
+      emailConfigurationSet: this.notifications.configurationSet.configurationSetName,
       shopInboxEmail: props.shopInboxEmail ?? props.fromEmail,
       webUrl: this.website.url,
     };
     this.events = new Events(this, 'Events', {
       rules,
+      topicSubscribers,
+      topics: { emailFeedback: this.notifications.feedbackTopic },
       retryAttempts: RULE_RETRY_ATTEMPTS,
       maxEventAge: Duration.seconds(RULE_MAX_EVENT_AGE_SECONDS),
       functionConfig: baseConfig,

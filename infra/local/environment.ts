@@ -21,6 +21,8 @@ export interface FunctionEnvironmentInput {
   readonly tableName: string;
   readonly eventBusName: string;
   readonly fromEmail: string;
+  /** The name the functions send with; locally only the mailbox simulator's feedback knows of it. */
+  readonly emailConfigurationSet: string;
   readonly shopInboxEmail: string;
   readonly webUrl: string;
   readonly region: string;
@@ -55,6 +57,7 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     TABLE_NAME: input.tableName,
     EVENT_BUS_NAME: input.eventBusName,
     FROM_EMAIL: input.fromEmail,
+    SES_CONFIGURATION_SET: input.emailConfigurationSet,
     WEB_URL: input.webUrl,
     SHOP_INBOX_EMAIL: input.shopInboxEmail,
     STRIPE_API_URL: input.stripeApiUrl,

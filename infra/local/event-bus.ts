@@ -6,6 +6,10 @@
  * retries are spent, written to the dead-letter folder and announced on the console: nothing is
  * dropped silently.
  *
+ * Other local services hand it their asynchronous invocations too (`invokeAsync`: the SES
+ * feedback's SNS deliveries to the functions/topics.ts consumers), so those retry, dead-letter
+ * and redrive the same way.
+ *
  * Extra endpoints for tests and people: `GET /dead-letters`, `POST /redrive` (what `npm run
  * redrive` calls), `GET /idle?timeoutMs=`, `GET /health`.
  */
@@ -13,20 +17,24 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { EventBridgeEvent } from 'aws-lambda';
+import type { EventBridgeEvent, SNSEvent } from 'aws-lambda';
 import { writeFileAtomically } from './atomic-file';
 import { invoke } from './handlers';
 import { idleWaiter } from './idle';
 import { BodyTooLargeError, listen, readBody, sendJson, type RunningServer } from './http-server';
 
-/** A rule as the bus needs it; functions/rules.ts entries fit, and tests may add their own. */
-export interface BusRule {
+/** A consumer the bus delivers to: a rule's, or a topic subscriber's (functions/topics.ts). */
+export interface BusTarget {
   readonly name: string;
+  /** Module under functions/ (as in rules.ts) or an absolute path to a test fixture. */
+  readonly consumer: string;
+}
+
+/** A rule as the bus needs it; functions/rules.ts entries fit, and tests may add their own. */
+export interface BusRule extends BusTarget {
   readonly source: string;
   /** One detail-type, or several that the same consumer handles. */
   readonly detailType: string | readonly string[];
-  /** Module under functions/ (as in rules.ts) or an absolute path to a test fixture. */
-  readonly consumer: string;
   /** `default`: a rule on the account's default bus, where AWS services (the S3 stand-in) report. */
   readonly bus?: 'default';
   /** Only S3 objects whose key starts with this. */
@@ -47,6 +55,8 @@ export interface EventBusOptions {
   readonly region: string;
   readonly account: string;
   readonly rules: readonly BusRule[];
+  /** Consumers that other local services invoke through `invokeAsync` (functions/topics.ts). @default none */
+  readonly targets?: readonly BusTarget[];
   /** Retries after the first failed delivery (RULE_RETRY_ATTEMPTS in the cloud). */
   readonly retryAttempts: number;
   /** First retry delay; each further retry waits twice as long. */
@@ -58,7 +68,21 @@ export interface EventBusOptions {
   readonly warn: (line: string) => void;
 }
 
-export interface DeadLetter {
+/** What a consumer was invoked with: an EventBridge event, or an SNS event for a topic subscriber. */
+export type DeliveredEvent = EventBridgeEvent<string, unknown> | SNSEvent;
+
+/** An id and a type to name a delivery by in logs, reports and dead-letter file names. */
+export interface DeliveryLabel {
+  readonly id: string;
+  readonly type: string;
+}
+
+/**
+ * A delivery that failed for good. `E`: what callers that look only at rules' letters may
+ * take the event to be; the bus itself lists every letter as `DeadLetter<DeliveredEvent>`.
+ */
+export interface DeadLetter<E extends DeliveredEvent = EventBridgeEvent<string, unknown>> {
+  /** The rule's name, or the topic subscriber's. */
   readonly rule: string;
   readonly consumer: string;
   readonly attempts: number;
@@ -66,7 +90,7 @@ export interface DeadLetter {
   readonly firstAttemptAt?: string;
   readonly failedAt: string;
   readonly error: { readonly name: string; readonly message: string; readonly stack?: string };
-  readonly event: EventBridgeEvent<string, unknown>;
+  readonly event: E;
   readonly file: string;
 }
 
@@ -96,11 +120,16 @@ export interface LocalEventBus extends RunningServer {
   /** Resolves true once no delivery is running or waiting for a retry, false on timeout. */
   whenIdle(timeoutMs?: number): Promise<boolean>;
   pending(): number;
-  deadLetters(): DeadLetter[];
+  deadLetters(): Array<DeadLetter<DeliveredEvent>>;
   /** Delivers every dead letter once more to its rule's consumer; see `redrive` below. */
   redrive(): Promise<RedriveReport>;
   /** Takes an event as EventBridge takes one from an AWS service, on the default bus. */
   publishAwsEvent(event: AwsServiceEvent): void;
+  /**
+   * Invokes a target of `targets` as Lambda invokes asynchronously for SNS: after this returns,
+   * retried with the bus's backoff, then dead-lettered (and redriven) as a rule's delivery is.
+   */
+  invokeAsync(target: string, event: SNSEvent): void;
 }
 
 interface PutEventsEntry {
@@ -129,6 +158,15 @@ class AwsError extends Error {
   }
 }
 
+/** How a delivery is named in logs, reports and file names. */
+export function labelOf(event: DeliveredEvent): DeliveryLabel {
+  if ('Records' in event) {
+    const sns = event.Records[0]?.Sns;
+    return { id: sns?.MessageId ?? 'unknown', type: `SNS ${sns?.TopicArn.split(':').pop() ?? 'notification'}` };
+  }
+  return { id: event.id, type: event['detail-type'] };
+}
+
 /** EventBridge writes times without milliseconds. */
 function eventTime(raw: unknown): string {
   const date = typeof raw === 'number' ? new Date(raw * 1000) : typeof raw === 'string' ? new Date(raw) : new Date();
@@ -144,9 +182,10 @@ function busNameOf(value: unknown): string | undefined {
 export async function startEventBus(options: EventBusOptions): Promise<LocalEventBus> {
   mkdirSync(options.deadLetterDir, { recursive: true });
   const rules = [...options.rules];
+  const targets = [...(options.targets ?? [])];
   interface Delivery {
-    readonly rule: BusRule;
-    readonly event: EventBridgeEvent<string, unknown>;
+    readonly rule: BusTarget;
+    readonly event: DeliveredEvent;
     /** The event's age counts from when the bus took it, not from its (caller-set) time. */
     readonly receivedAt: number;
     attempts: number;
@@ -163,13 +202,14 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
 
   const deadLetter = (delivery: Delivery, err: unknown): void => {
     const { rule, event, attempts } = delivery;
+    const label = labelOf(event);
     const error = err instanceof Error ? err : new Error(String(err));
     const failedAt = new Date().toISOString();
     const file = join(
       options.deadLetterDir,
-      `${failedAt.replace(/[:.]/g, '-')}-${rule.name}-${event.id.slice(0, 8)}.json`,
+      `${failedAt.replace(/[:.]/g, '-')}-${rule.name}-${label.id.replace(/[^\w-]/g, '').slice(0, 8)}.json`,
     );
-    const record: Omit<DeadLetter, 'file'> = {
+    const record: Omit<DeadLetter<DeliveredEvent>, 'file'> = {
       rule: rule.name,
       consumer: rule.consumer,
       attempts,
@@ -180,19 +220,20 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     };
     writeFileAtomically(file, `${JSON.stringify(record, null, 2)}\n`);
     options.warn(
-      `[bus] DEAD-LETTERED ${event['detail-type']} ${event.id} for rule ${rule.name} after ${attempts} attempt(s): ` +
+      `[bus] DEAD-LETTERED ${label.type} ${label.id} for ${rule.name} after ${attempts} attempt(s): ` +
         `${error.message} (see ${file})`,
     );
   };
 
   const attempt = (delivery: Delivery): void => {
     const { rule, event } = delivery;
+    const label = labelOf(event);
     delivery.retryTimer = undefined;
     delivery.attempts += 1;
     delivery.firstAttemptAt ??= new Date().toISOString();
     invoke(rule.consumer, event, options.consumerTimeoutMs).then(
       () => {
-        options.log(`[bus] ${event['detail-type']} ${event.id} delivered to ${rule.name}`);
+        options.log(`[bus] ${label.type} ${label.id} delivered to ${rule.name}`);
         settle(delivery);
       },
       (err: unknown) => {
@@ -203,7 +244,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
         if (retriesDone < options.retryAttempts && ageSeconds < options.maxEventAgeSeconds) {
           const delay = options.retryBaseMs * 2 ** retriesDone;
           options.log(
-            `[bus] ${rule.name} failed on ${event.id} (${(err as Error).message}); ` +
+            `[bus] ${rule.name} failed on ${label.id} (${(err as Error).message}); ` +
               `retry ${retriesDone + 1}/${options.retryAttempts} in ${delay} ms`,
           );
           delivery.retryTimer = setTimeout(() => attempt(delivery), delay);
@@ -226,14 +267,15 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     return typeof key === 'string' && key.startsWith(rule.mediaKeyPrefix);
   };
 
+  const deliver = (rule: BusTarget, event: DeliveredEvent): void => {
+    const delivery: Delivery = { rule, event, receivedAt: Date.now(), attempts: 0 };
+    deliveries.add(delivery);
+    // After the response: PutEvents (or the send that caused the event) never waits for consumers.
+    setImmediate(() => attempt(delivery));
+  };
+
   const route = (event: EventBridgeEvent<string, unknown>, bus: 'shop' | 'default'): void => {
-    for (const rule of rules) {
-      if (!matches(rule, event, bus)) continue;
-      const delivery: Delivery = { rule, event, receivedAt: Date.now(), attempts: 0 };
-      deliveries.add(delivery);
-      // After the response: PutEvents never waits for consumers.
-      setImmediate(() => attempt(delivery));
-    }
+    for (const rule of rules) if (matches(rule, event, bus)) deliver(rule, event);
   };
 
   const putEvents = (body: unknown): { FailedEntryCount: number; Entries: EntryResult[] } => {
@@ -284,19 +326,24 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
    * Every letter in the folder, and the files that are not one (edited by hand, cut short by an
    * older launcher): those are named, kept and skipped, so one bad file hides no other letter.
    */
-  const scanDeadLetters = (): { letters: DeadLetter[]; unreadable: UnreadableDeadLetter[] } => {
-    const letters: DeadLetter[] = [];
+  const scanDeadLetters = (): {
+    letters: Array<DeadLetter<DeliveredEvent>>;
+    unreadable: UnreadableDeadLetter[];
+  } => {
+    const letters: Array<DeadLetter<DeliveredEvent>> = [];
     const unreadable: UnreadableDeadLetter[] = [];
     for (const name of readdirSync(options.deadLetterDir)
       .filter((entry) => entry.endsWith('.json'))
       .sort()) {
       const file = join(options.deadLetterDir, name);
       try {
-        const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<Omit<DeadLetter, 'file'>> | null;
-        if (typeof record?.rule !== 'string' || typeof record.event?.id !== 'string') {
-          throw new Error('not a dead letter: it names no rule or event id');
+        const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<
+          Omit<DeadLetter<DeliveredEvent>, 'file'>
+        > | null;
+        if (typeof record?.rule !== 'string' || typeof record.event !== 'object' || record.event === null) {
+          throw new Error('not a dead letter: it names no rule or holds no event');
         }
-        letters.push({ ...(record as Omit<DeadLetter, 'file'>), file });
+        letters.push({ ...(record as Omit<DeadLetter<DeliveredEvent>, 'file'>), file });
       } catch (err) {
         unreadable.push({ file, error: err instanceof Error ? err.message : String(err) });
       }
@@ -304,7 +351,7 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     for (const { file, error } of unreadable) options.warn(`[bus] cannot read dead letter ${file}: ${error} (kept)`);
     return { letters, unreadable };
   };
-  const readDeadLetters = (): DeadLetter[] => scanDeadLetters().letters;
+  const readDeadLetters = (): Array<DeadLetter<DeliveredEvent>> => scanDeadLetters().letters;
 
   const whenIdle = idle.whenIdle;
 
@@ -327,26 +374,25 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     }));
     for (const letter of letters) {
       const { file, ...record } = letter;
-      const rule = rules.find((candidate) => candidate.name === letter.rule);
+      const label = labelOf(letter.event);
+      const rule = [...rules, ...targets].find((candidate) => candidate.name === letter.rule);
       try {
         if (!rule) throw new Error(`No rule ${letter.rule} on this bus any more`);
         await invoke(rule.consumer, letter.event, options.consumerTimeoutMs);
         rmSync(file, { force: true });
-        delivered.push({ eventId: letter.event.id, rule: letter.rule });
-        options.log(`[bus] redrove ${letter.event['detail-type']} ${letter.event.id} to ${letter.rule}`);
+        delivered.push({ eventId: label.id, rule: letter.rule });
+        options.log(`[bus] redrove ${label.type} ${label.id} to ${letter.rule}`);
       } catch (err) {
         const error = err instanceof Error ? err : new Error(String(err));
-        const updated: Omit<DeadLetter, 'file'> = {
+        const updated: Omit<DeadLetter<DeliveredEvent>, 'file'> = {
           ...record,
           attempts: record.attempts + 1,
           failedAt: new Date().toISOString(),
           error: { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) },
         };
         writeFileAtomically(file, `${JSON.stringify(updated, null, 2)}\n`);
-        failed.push({ eventId: letter.event.id, rule: letter.rule, error: error.message, file });
-        options.warn(
-          `[bus] redrive of ${letter.event.id} to ${letter.rule} failed again: ${error.message} (kept ${file})`,
-        );
+        failed.push({ eventId: label.id, rule: letter.rule, error: error.message, file });
+        options.warn(`[bus] redrive of ${label.id} to ${letter.rule} failed again: ${error.message} (kept ${file})`);
       }
     }
     return { delivered, failed };
@@ -420,6 +466,11 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
     pending: () => deliveries.size,
     deadLetters: readDeadLetters,
     redrive,
+    invokeAsync: (name, event) => {
+      const target = targets.find((candidate) => candidate.name === name);
+      if (!target) throw new Error(`No target ${name} on this bus`);
+      deliver(target, event);
+    },
     publishAwsEvent: (published) =>
       route(
         {

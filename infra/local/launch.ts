@@ -10,6 +10,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { API_PATH, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import { API_CORS, fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, STOREFRONT_PAGES_RULE } from '../../functions/rules';
+import { topicSubscribers } from '../../functions/topics';
 import type { RenderedPages } from '../../functions/services/storefront-pages';
 import { startApiGateway } from './api-gateway';
 import { createApiProxy } from './api-proxy';
@@ -33,6 +34,7 @@ import { secretArn, startSecretsManager } from './secrets-manager';
 import { seedDemoOrders, seedProducts, seedPromoCodes } from './seed';
 import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startSesEmulator } from './ses';
+import { startSesFeedback } from './ses-feedback';
 import { loadState, saveState } from './state';
 import { startWebServer } from './web-server';
 import { securityHeaders } from '../security-headers';
@@ -41,6 +43,7 @@ const REGION = 'eu-central-2';
 const TABLE_NAME = 'linea-local';
 const EVENT_BUS_NAME = 'linea-local';
 const FROM_EMAIL = 'shop@linea.local';
+const EMAIL_CONFIGURATION_SET = 'linea-local-email';
 /** Contact messages land in the local mailbox like every other email. */
 const SHOP_INBOX_EMAIL = 'team@linea.local';
 const ACCOUNT = '000000000000';
@@ -111,6 +114,7 @@ export async function launch(
     tableName: TABLE_NAME,
     eventBusName: EVENT_BUS_NAME,
     fromEmail: FROM_EMAIL,
+    emailConfigurationSet: EMAIL_CONFIGURATION_SET,
     shopInboxEmail: SHOP_INBOX_EMAIL,
     webUrl,
     region: REGION,
@@ -191,6 +195,7 @@ export async function launch(
       ...(routes as readonly RouteDefinition[]).map((route) => route.handler),
       fallbackRoute.handler,
       ...allRules.map((rule) => rule.consumer),
+      ...topicSubscribers.map((subscriber) => subscriber.consumer),
       ...Object.values(triggers),
     ];
 
@@ -201,6 +206,7 @@ export async function launch(
       region: REGION,
       account: ACCOUNT,
       rules: allRules,
+      targets: topicSubscribers,
       retryAttempts: RULE_RETRY_ATTEMPTS,
       retryBaseMs: options.busRetryBaseMs ?? 200,
       maxEventAgeSeconds: RULE_MAX_EVENT_AGE_SECONDS,
@@ -293,7 +299,22 @@ export async function launch(
       port: ports.dynamodb,
       ...(persistDir ? { dbPath: join(persistDir, 'dynamodb') } : {}),
     };
-    const sesOptions = { port: ports.ses, cwd: dataDir };
+    const sesFeedback = track(
+      await startSesFeedback({
+        region: REGION,
+        account: ACCOUNT,
+        configurationSet: EMAIL_CONFIGURATION_SET,
+        subscribers: topicSubscribers
+          .filter((subscriber) => subscriber.topic === 'emailFeedback')
+          .map((subscriber) => subscriber.name),
+        invokeAsync: (subscriber, event) => {
+          if (bus) bus.invokeAsync(subscriber, event);
+          else warn(`[ses] feedback for ${subscriber} dropped: the bus is not running`);
+        },
+        log: verboseLog,
+      }),
+    );
+    const sesOptions = { port: ports.ses, cwd: dataDir, smtpTransport: sesFeedback.smtpTransport };
     const dynamo = startDynamoDbLocal(group, dynamoOptions).then(async ({ endpoint, child }) => {
       children.dynamodb = child;
       const client = dynamoDbClient(endpoint);

@@ -15,7 +15,12 @@ export interface SesEmulator {
 
 export async function startSesEmulator(
   group: ProcessGroup,
-  options: { port: number; cwd: string },
+  options: {
+    port: number;
+    cwd: string;
+    /** Where the emulator relays every email it stores (nodemailer options as JSON): ses-feedback.ts. */
+    smtpTransport?: string;
+  },
 ): Promise<SesEmulator> {
   const child = group.spawn({
     name: 'ses',
@@ -28,7 +33,7 @@ export async function startSesEmulator(
       String(options.port),
     ],
     cwd: options.cwd,
-    env: childEnvironment(),
+    env: childEnvironment(options.smtpTransport ? { SMTP_TRANSPORT: options.smtpTransport } : {}),
   });
   const endpoint = `http://127.0.0.1:${options.port}`;
   await waitFor('the SES emulator', child, () => httpOk(`${endpoint}/health-check`));

@@ -36,7 +36,8 @@ export const BUNDLE_BUDGETS: {
     // event contracts in the shared EVENT_TYPES every publisher bundles.
     'http/checkout/create-checkout': { maxBytes: 606 * 1024, reason: STRIPE },
     'http/admin/create-order': { maxBytes: 580 * 1024, reason: STRIPE },
-    'http/admin/update-order': { maxBytes: 575 * 1024, reason: STRIPE },
+    // 575 KiB until the SDK clients' time budgets and the SES configuration set's variable.
+    'http/admin/update-order': { maxBytes: 576 * 1024, reason: STRIPE },
     // 550 KiB until the route table's table scopes, the route-key check and the typed 503 with the
     // DynamoDB client's timeouts added ~1.1 KiB to every function.
     'http/checkout/abandon-checkout': { maxBytes: 556 * 1024, reason: STRIPE },
@@ -62,7 +63,7 @@ export const BUNDLE_BUDGETS: {
         'S3 and CloudFront clients; never on a request path (it runs on product changes and deploys)',
     },
     'http/chat/post-chat': {
-      maxBytes: 410 * 1024,
+      maxBytes: 411 * 1024,
       reason: 'the Bedrock Runtime client with event streams, zod with JSON Schema for the tools, and jose',
     },
   },

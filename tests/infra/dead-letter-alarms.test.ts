@@ -10,6 +10,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../../functions/rules';
+import { topicSubscribers } from '../../functions/topics';
 import { ShopStack } from '../../infra/cdk/shop-stack';
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
@@ -33,9 +34,9 @@ afterAll(() => {
 const logicalId = (construct: Parameters<typeof stack.getLogicalId>[0]): string => stack.getLogicalId(construct);
 
 describe('dead-letter alarms', () => {
-  it('gives each rule one alarm on its own dead-letter queue, at the first visible message', () => {
+  it('gives each rule and topic subscriber one alarm on its own dead-letter queue, at the first visible message', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>);
-    for (const rule of rules) {
+    for (const rule of [...rules, ...topicSubscribers]) {
       const queueId = logicalId(stack.events.deadLetterQueues[rule.name]!.node.defaultChild as never);
       const onQueue = alarms.filter((alarm) =>
         JSON.stringify(alarm.Properties?.Dimensions ?? []).includes(`"${queueId}"`),
@@ -60,7 +61,7 @@ describe('dead-letter alarms', () => {
     const deadLetterAlarms = alarms.filter(
       (alarm) => (alarm.Properties?.MetricName as string) === 'ApproximateNumberOfMessagesVisible',
     );
-    expect(deadLetterAlarms).toHaveLength(rules.length);
+    expect(deadLetterAlarms).toHaveLength(rules.length + topicSubscribers.length);
     for (const alarm of deadLetterAlarms) expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: topicId }]);
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       Topics: [{ Ref: topicId }],

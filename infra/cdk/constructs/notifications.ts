@@ -1,5 +1,14 @@
-import { EmailIdentity, type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Stack } from 'aws-cdk-lib';
+import {
+  ConfigurationSet,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  SuppressionReasons,
+  type IEmailIdentity,
+} from 'aws-cdk-lib/aws-ses';
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 
 /** Anything that can let a function send the shop's email. */
@@ -15,9 +24,17 @@ export interface NotificationsProps {
 /**
  * The SES sender. Identities are verified outside the stack (DNS for a domain, a click for an
  * address), so they are imported, and sending is granted on them alone, never on `*`.
+ *
+ * Every email is sent with one configuration set (functions get its name as
+ * SES_CONFIGURATION_SET). It publishes bounces and complaints to the feedback topic, whose
+ * subscriber deactivates the address (functions/topics.ts), and it puts such addresses on the
+ * account's suppression list, so SES itself stops any further mail to them, transactional too.
  */
 export class Notifications extends Construct implements IEmailSender {
   readonly fromEmail: string;
+  readonly configurationSet: ConfigurationSet;
+  /** SES's bounce and complaint events for every email the shop sends. */
+  readonly feedbackTopic: ITopic;
   private readonly identities: readonly IEmailIdentity[];
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
@@ -36,9 +53,34 @@ export class Notifications extends Construct implements IEmailSender {
       EmailIdentity.fromEmailIdentityName(this, 'SenderAddress', props.fromEmail),
       EmailIdentity.fromEmailIdentityName(this, 'SenderDomain', match[1]),
     ];
+
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    this.feedbackTopic = new Topic(this, 'FeedbackTopic', {
+      displayName: 'LINEA: SES bounces and complaints',
+      enforceSSL: true,
+    });
+    // Also allows SES (this configuration set only) to publish to the topic.
+    this.configurationSet.addEventDestination('Feedback', {
+      destination: EventDestination.snsTopic(this.feedbackTopic),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
   }
 
   grantSendEmail(grantee: IGrantable): void {
     for (const identity of this.identities) identity.grantSendEmail(grantee);
+    // A send that names a configuration set is authorized on the set as well as the identity.
+    Grant.addToPrincipal({
+      grantee,
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resourceArns: [
+        Stack.of(this).formatArn({
+          service: 'ses',
+          resource: 'configuration-set',
+          resourceName: this.configurationSet.configurationSetName,
+        }),
+      ],
+    });
   }
 }

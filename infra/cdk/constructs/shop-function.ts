@@ -273,6 +273,7 @@ function toEnvironment(config: ShopFunctionConfig): Record<string, string> {
     TABLE_NAME: config.tableName,
     EVENT_BUS_NAME: config.eventBusName,
     FROM_EMAIL: config.fromEmail,
+    SES_CONFIGURATION_SET: config.emailConfigurationSet,
     WEB_URL: config.webUrl,
     SHOP_INBOX_EMAIL: config.shopInboxEmail,
     STRIPE_API_URL: config.stripeApiUrl,
