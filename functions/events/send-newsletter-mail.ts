@@ -6,16 +6,19 @@ import { sendEmail } from '../lib/email';
 import { eventConsumer } from '../lib/event-consumer';
 
 const onSubscribed = eventConsumer('NewsletterSubscribed', async (detail) => {
-  await sendEmail(detail.email, newsletterWelcomeEmail(detail.locale, config().webUrl));
+  await sendEmail(detail.email, newsletterWelcomeEmail(detail.locale, config().webUrl), { kind: 'newsletter-welcome' });
 });
 const onConfirmationRequested = eventConsumer('NewsletterConfirmationRequested', async (detail) => {
   await sendEmail(
     detail.email,
     newsletterConfirmationEmail(detail.locale, config().webUrl, detail.email, detail.token),
+    { kind: 'newsletter-confirmation' },
   );
 });
 const onAlreadySubscribed = eventConsumer('NewsletterAlreadySubscribed', async (detail) => {
-  await sendEmail(detail.email, newsletterAlreadySubscribedEmail(detail.locale, config().webUrl));
+  await sendEmail(detail.email, newsletterAlreadySubscribedEmail(detail.locale, config().webUrl), {
+    kind: 'newsletter-already-subscribed',
+  });
 });
 
 type NewsletterMailEvent = EventBridgeEvent<
