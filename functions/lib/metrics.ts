@@ -12,21 +12,7 @@
  */
 import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
 import { config } from './config';
-
-/** One namespace for everything the shop measures; the dashboard and alarms read it. */
-export const METRICS_NAMESPACE = 'Linea';
-/**
- * One service for the whole shop: the dimension set stays {service, stage} (plus `kind` on
- * emails), so a metric is one CloudWatch series per stage, whichever function recorded it.
- */
-export const METRICS_SERVICE = 'shop';
-
-export const METRIC_NAMES = {
-  ordersPlaced: 'OrdersPlaced',
-  revenue: 'Revenue',
-  emailsSent: 'EmailsSent',
-  consumerFailures: 'ConsumerFailures',
-} as const;
+import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from './metric-names';
 
 /** What an email is for; the `kind` dimension of EmailsSent. */
 export type EmailKind =
