@@ -8,7 +8,7 @@
  * scope ends with the invocation, so nothing needs resetting.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CORRELATION_ID_PATTERN } from '@linea/shared/contracts/events';
+import { CORRELATION_ID_PATTERN } from '@linea/shared/contracts/correlation-id';
 
 interface InvocationScope {
   readonly correlationId: string;

@@ -1,20 +1,13 @@
 import * as z from './zod-mini';
 import { ORDER_STATUSES, STATUS_CHANGE_REASONS } from '../domain/order-status';
 import { locale } from './common';
+import { CORRELATION_ID_PATTERN } from './correlation-id';
 
 /**
  * Domain events on the bus. Each detail is versioned so consumers can accept old and new
  * shapes while a change rolls out; `EVENT_SOURCE` and the detail-type name the rule pattern.
  */
 export const EVENT_SOURCE = 'linea.shop';
-
-/**
- * What ties the log lines of one request to those of the events it caused: an API Gateway request
- * id (base64-ish for HTTP APIs, a UUID locally), an EventBridge event id, or a caller's own id of
- * that shape. Short and of a small alphabet, so a client's header cannot smuggle text (or personal
- * data) into every log line downstream.
- */
-export const CORRELATION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9+/=_.:-]{7,63}$/;
 
 /**
  * Facts about an event rather than the domain: added by `publish`, read by the consumer's wrapper,
