@@ -17,3 +17,30 @@ export const METRIC_NAMES = {
   emailsSent: 'EmailsSent',
   consumerFailures: 'ConsumerFailures',
 } as const;
+
+/**
+ * The metric the local event bus writes as an EMF line when it dead-letters an event. In the
+ * cloud EventBridge puts the event into the rule's queue without running our code, and the
+ * dashboard counts the queues' NumberOfMessagesSent instead; locally this line stands in for it.
+ */
+export const LOCAL_DEAD_LETTER_METRIC = 'DeadLetters';
+
+/** One EMF line counting one dead letter of `rule`, as Powertools would write it. */
+export function deadLetterEmfLine(stage: string, rule: string, now: Date = new Date()): string {
+  return JSON.stringify({
+    _aws: {
+      Timestamp: now.getTime(),
+      CloudWatchMetrics: [
+        {
+          Namespace: METRICS_NAMESPACE,
+          Dimensions: [['service', 'stage']],
+          Metrics: [{ Name: LOCAL_DEAD_LETTER_METRIC, Unit: 'Count' }],
+        },
+      ],
+    },
+    service: METRICS_SERVICE,
+    stage,
+    rule,
+    [LOCAL_DEAD_LETTER_METRIC]: 1,
+  });
+}

@@ -14,6 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { EventBridgeEvent } from 'aws-lambda';
+import { deadLetterEmfLine } from '../../functions/lib/metric-names';
 import { invoke } from './handlers';
 import { idleWaiter } from './idle';
 import { BodyTooLargeError, listen, readBody, sendJson, type RunningServer } from './http-server';
@@ -169,6 +170,8 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
       event,
     };
     writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+    // The count CloudWatch would get from the rule's dead-letter queue in the cloud.
+    options.log(deadLetterEmfLine('local', rule.name));
     options.warn(
       `[bus] DEAD-LETTERED ${event['detail-type']} ${event.id} for rule ${rule.name} after ${attempts} attempt(s): ` +
         `${error.message} (see ${file})`,
