@@ -9,5 +9,8 @@ import { eventConsumer } from '../lib/event-consumer';
  */
 export const handler = eventConsumer('ContactMessageReceived', async (detail) => {
   // Reply-To is the shop's inbox, so the shopper's answer to the receipt reaches the team.
-  await sendEmail(detail.email, contactAcknowledgementEmail(detail), { replyTo: config().shopInboxEmail });
+  await sendEmail(detail.email, contactAcknowledgementEmail(detail), {
+    kind: 'contact-acknowledgement',
+    replyTo: config().shopInboxEmail,
+  });
 });

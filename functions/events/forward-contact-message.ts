@@ -5,5 +5,8 @@ import { eventConsumer } from '../lib/event-consumer';
 
 export const handler = eventConsumer('ContactMessageReceived', async (detail) => {
   // Reply-To is the shopper, so answering the email answers them.
-  await sendEmail(config().shopInboxEmail, contactMessageEmail(detail), { replyTo: detail.email });
+  await sendEmail(config().shopInboxEmail, contactMessageEmail(detail), {
+    kind: 'contact-forward',
+    replyTo: detail.email,
+  });
 });

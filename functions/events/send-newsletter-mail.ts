@@ -1,4 +1,4 @@
-import type { EventBridgeEvent } from 'aws-lambda';
+import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { newsletterAlreadySubscribedEmail, newsletterConfirmationEmail } from '../email/newsletter-confirmation';
 import { newsletterWelcomeEmail } from '../email/newsletter-welcome';
 import { config } from '../lib/config';
@@ -6,16 +6,19 @@ import { sendEmail } from '../lib/email';
 import { eventConsumer } from '../lib/event-consumer';
 
 const onSubscribed = eventConsumer('NewsletterSubscribed', async (detail) => {
-  await sendEmail(detail.email, newsletterWelcomeEmail(detail.locale, config().webUrl));
+  await sendEmail(detail.email, newsletterWelcomeEmail(detail.locale, config().webUrl), { kind: 'newsletter-welcome' });
 });
 const onConfirmationRequested = eventConsumer('NewsletterConfirmationRequested', async (detail) => {
   await sendEmail(
     detail.email,
     newsletterConfirmationEmail(detail.locale, config().webUrl, detail.email, detail.token),
+    { kind: 'newsletter-confirmation' },
   );
 });
 const onAlreadySubscribed = eventConsumer('NewsletterAlreadySubscribed', async (detail) => {
-  await sendEmail(detail.email, newsletterAlreadySubscribedEmail(detail.locale, config().webUrl));
+  await sendEmail(detail.email, newsletterAlreadySubscribedEmail(detail.locale, config().webUrl), {
+    kind: 'newsletter-already-subscribed',
+  });
 });
 
 type NewsletterMailEvent = EventBridgeEvent<
@@ -28,14 +31,14 @@ type NewsletterMailEvent = EventBridgeEvent<
  * confirmation link, the note to an address that is already subscribed, and the welcome once
  * confirmed. Anything else throws, so it is retried and dead-lettered rather than lost.
  */
-export async function handler(event: NewsletterMailEvent): Promise<void> {
+export async function handler(event: NewsletterMailEvent, context?: Pick<Context, 'functionName'>): Promise<void> {
   switch (event['detail-type']) {
     case 'NewsletterConfirmationRequested':
-      return onConfirmationRequested(event as EventBridgeEvent<'NewsletterConfirmationRequested', unknown>);
+      return onConfirmationRequested(event as EventBridgeEvent<'NewsletterConfirmationRequested', unknown>, context);
     case 'NewsletterAlreadySubscribed':
-      return onAlreadySubscribed(event as EventBridgeEvent<'NewsletterAlreadySubscribed', unknown>);
+      return onAlreadySubscribed(event as EventBridgeEvent<'NewsletterAlreadySubscribed', unknown>, context);
     default:
       // The welcome's consumer checks the detail-type itself: any other type is an error.
-      return onSubscribed(event as EventBridgeEvent<'NewsletterSubscribed', unknown>);
+      return onSubscribed(event as EventBridgeEvent<'NewsletterSubscribed', unknown>, context);
   }
 }

@@ -3,6 +3,8 @@ import { hasHeaderUnsafeCharacters } from '@linea/shared/domain/header-text';
 import type { RenderedEmail } from '../email/layout';
 import { ses } from './clients/ses';
 import { config } from './config';
+import { logger } from './logger';
+import { recordEmailSent, type EmailKind } from './metrics';
 
 /** The header an unsafe value was meant for. */
 export type EmailHeader = 'From' | 'To' | 'Reply-To' | 'Subject';
@@ -24,17 +26,24 @@ function assertHeaderSafe(header: EmailHeader, value: string): void {
   if (hasHeaderUnsafeCharacters(value)) throw new UnsafeEmailHeaderError(header);
 }
 
+export interface SendEmailOptions {
+  /** What the email is for: the `kind` of the EmailsSent metric and of the log line. */
+  readonly kind: EmailKind;
+  readonly replyTo?: string;
+}
+
 /**
  * Sends one email to one recipient, HTML with a plain-text alternative. One recipient per
- * message keeps every send independent: one bad address cannot fail the others.
+ * message keeps every send independent: one bad address cannot fail the others. Each send is
+ * logged (the address masked) with the correlation id of the request that caused it.
  */
-export async function sendEmail(to: string, email: RenderedEmail, options: { replyTo?: string } = {}): Promise<void> {
+export async function sendEmail(to: string, email: RenderedEmail, options: SendEmailOptions): Promise<void> {
   const { fromEmail: from, emailConfigurationSet } = config();
   assertHeaderSafe('From', from);
   assertHeaderSafe('To', to);
   if (options.replyTo) assertHeaderSafe('Reply-To', options.replyTo);
   assertHeaderSafe('Subject', email.subject);
-  await ses.send(
+  const { MessageId } = await ses.send(
     new SendEmailCommand({
       Source: from,
       // Its event destination reports bounces and complaints, and its suppression list keeps
@@ -51,4 +60,6 @@ export async function sendEmail(to: string, email: RenderedEmail, options: { rep
       },
     }),
   );
+  logger.info('Email sent', { kind: options.kind, to, sesMessageId: MessageId });
+  recordEmailSent(options.kind);
 }

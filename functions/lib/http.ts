@@ -3,7 +3,8 @@
  * parses and validates input by schema, and maps errors to the one wire shape. The only place
  * that knows status codes.
  */
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from '@linea/shared/contracts/zod-mini';
 import {
   DomainError,
@@ -19,11 +20,12 @@ import {
 } from '@linea/shared/errors';
 import { cacheControlFor, DEFAULT_MAX_BODY_BYTES, findRoute, type RouteKey, type routes } from '../routes';
 import { actorFromClaims, type Actor, type JwtClaims } from './auth';
+import { isCorrelationId, withCorrelationId } from './correlation';
 import { logger } from './logger';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
-export type HttpHandler = (event: HttpEvent) => Promise<HttpResult>;
+export type HttpHandler = (event: HttpEvent, context?: Pick<Context, 'functionName'>) => Promise<HttpResult>;
 
 const STATUS = {
   VALIDATION: 400,
@@ -214,6 +216,18 @@ function assertWellFormed(value: unknown, where: 'body' | 'query' | 'path'): voi
   }
 }
 
+/**
+ * The request's correlation id: the caller's `x-correlation-id` when it is a well-formed id (a
+ * service of ours calling another, or support replaying a request), else API Gateway's request
+ * id, which is also in the API's access log.
+ */
+export function correlationIdOf(event: HttpEvent): string {
+  const sent = header(event, 'x-correlation-id');
+  if (isCorrelationId(sent)) return sent;
+  const requestId = (event as Partial<HttpEvent>).requestContext?.requestId;
+  return isCorrelationId(requestId) ? requestId : randomUUID();
+}
+
 /** The body's bytes as sent: decoded from base64 when API Gateway encoded them. */
 export function rawBody(event: HttpEvent): Buffer {
   if (event.body === undefined || event.body === null) return Buffer.alloc(0);
@@ -351,7 +365,7 @@ export function httpHandler<
   };
 
   // Who may keep the answer is decided here for every route (CACHE_CONTROL in routes.ts), not by handlers.
-  return async (event) => {
+  const answer = async (event: HttpEvent): Promise<HttpResult> => {
     const result = await respond(event);
     const headers = Object.fromEntries(
       Object.entries(result.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'cache-control'),
@@ -360,4 +374,7 @@ export function httpHandler<
     headers['cache-control'] = cacheControlFor(route, { withToken, statusCode: result.statusCode ?? 200 });
     return { ...result, headers };
   };
+
+  // Everything the request causes (logs, events, emails) carries its id; see lib/correlation.
+  return (event, context) => withCorrelationId(correlationIdOf(event), () => answer(event), context?.functionName);
 }

@@ -306,7 +306,11 @@ export async function runTool(
     return { ok: true, result: await tool.run(parsed.data as never, context, deps) };
   } catch (err) {
     // The model can still answer (and point to the contact page); the shopper gets no 500.
-    logger.error('assistant tool failed', { tool: name, error: (err as Error).name, message: (err as Error).message });
+    logger.error('assistant tool failed', {
+      tool: name,
+      error: (err as Error).name,
+      errorMessage: (err as Error).message,
+    });
     return { ok: false, result: { error: 'The shop could not answer this just now' } };
   }
 }

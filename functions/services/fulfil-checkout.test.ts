@@ -179,6 +179,33 @@ describe('applyPaymentEvent', () => {
     expect(store.outbox()).toEqual([]);
   });
 
+  it('counts the order and its revenue (in CHF) once, however often Stripe delivers, in EMF', async () => {
+    const emf: Record<string, unknown>[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
+      const parsed = JSON.parse(String(line)) as Record<string, unknown>;
+      if ('_aws' in parsed) emf.push(parsed);
+    });
+
+    await applyPaymentEvent(paymentEvent('checkout.session.completed'), deps);
+    await applyPaymentEvent(paymentEvent('checkout.session.completed', {}, 'evt_2'), deps);
+    deps.readCheckout.mockResolvedValueOnce(session());
+    await orderFromCheckoutSession(SESSION_ID, deps);
+
+    expect(emf.filter((line) => 'OrdersPlaced' in line)).toEqual([
+      expect.objectContaining({ OrdersPlaced: 1, service: 'shop', stage: 'test' }),
+    ]);
+    expect(emf.filter((line) => 'Revenue' in line)).toEqual([expect.objectContaining({ Revenue: TOTAL / 100 })]);
+    expect(emf[0]).toMatchObject({ _aws: { CloudWatchMetrics: [{ Namespace: 'Linea' }] } });
+  });
+
+  it('counts no order placed for a payment that failed or a session that expired', async () => {
+    const emf: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => void emf.push(String(line)));
+    await applyPaymentEvent(paymentEvent('checkout.session.expired'), deps);
+    expect(store.status()).toBe('cancelled');
+    expect(emf.join('\n')).not.toContain('OrdersPlaced');
+  });
+
   it('confirms an order whose asynchronous payment succeeded later', async () => {
     await applyPaymentEvent(paymentEvent('checkout.session.async_payment_succeeded'), deps);
     expect(store.status()).toBe('confirmed');

@@ -2,6 +2,7 @@ import { canTransition, type OrderStatus, type StatusChangeReason } from '@linea
 import { NotFoundError } from '@linea/shared/errors';
 import { orders as orderRepository, type Order, type OrderRepository } from '../data/order-repository';
 import { logger } from '../lib/logger';
+import { recordOrderPlaced } from '../lib/metrics';
 import {
   expireCheckout,
   outcomeOfEvent,
@@ -96,6 +97,9 @@ async function settle(
     }
     const result = await deps.orders.transition(order, target.to, { ...target, at, stripeEventId });
     if (result.outcome === 'changed') {
+      // Counted here, on the one conditional write that confirms the order, so a replayed
+      // webhook or the confirmation page converging on the same order counts it no second time.
+      if (outcome === 'paid') recordOrderPlaced(result.order.total);
       await deps.publish(orderId);
       return result.order;
     }

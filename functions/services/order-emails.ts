@@ -45,7 +45,9 @@ export async function sendOrderEmailOnce(
   }
   try {
     const locale = await emailLanguageFor(order.userId, order.locale);
-    await sendEmail(order.email, await compose({ locale, orderUrl: orderPageUrl(order) }));
+    await sendEmail(order.email, await compose({ locale, orderUrl: orderPageUrl(order) }), {
+      kind: kind === 'confirmation' ? 'order-confirmation' : 'order-status',
+    });
   } catch (err) {
     await orders
       .releaseEmail(order.id, kind, claim.claimedAt)

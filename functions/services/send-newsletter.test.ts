@@ -220,6 +220,8 @@ beforeEach(() => {
   logged = [];
   const keep = (line: unknown) => void logged.push(String(line));
   vi.spyOn(console, 'log').mockImplementation(keep);
+  vi.spyOn(console, 'info').mockImplementation(keep);
+  vi.spyOn(console, 'warn').mockImplementation(keep);
   vi.spyOn(console, 'error').mockImplementation(keep);
 });
 afterEach(() => vi.restoreAllMocks());
@@ -237,7 +239,7 @@ describe('sendNewsletter', () => {
     expect(w.sent.map((s) => s.to)).toEqual(list.map((s) => s.email));
     for (const [i, message] of w.sent.entries()) {
       const subscriber = list[i]!;
-      expect(message.options).toEqual({ replyTo: FROM });
+      expect(message.options).toEqual({ kind: 'newsletter', replyTo: FROM });
       expect(message.email.subject).toBe('The winter collection is here');
       expect(message.email.text).toContain('Winter collection');
       expect(message.email.text).toContain('Scarves in three colours.');

@@ -106,7 +106,7 @@ export async function sendNewsletter(newsletterId: string, deps: SendNewsletterD
             locale: subscriber.locale,
             unsubscribeUrl: unsubscribeUrl(deps.webUrl(), subscriber.email, token, subscriber.locale),
           }),
-          newsletter.fromEmail ? { replyTo: newsletter.fromEmail } : {},
+          { kind: 'newsletter', ...(newsletter.fromEmail ? { replyTo: newsletter.fromEmail } : {}) },
         );
       } catch (err) {
         // An address SES will never take must not hold up everyone after it: it is recorded as

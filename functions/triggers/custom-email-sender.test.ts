@@ -25,6 +25,8 @@ beforeEach(() => {
   logged.length = 0;
   const keep = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
   vi.spyOn(console, 'log').mockImplementation(keep);
+  vi.spyOn(console, 'info').mockImplementation(keep);
+  vi.spyOn(console, 'warn').mockImplementation(keep);
   vi.spyOn(console, 'error').mockImplementation(keep);
 });
 afterEach(() => vi.restoreAllMocks());

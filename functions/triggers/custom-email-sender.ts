@@ -84,7 +84,7 @@ export function createCustomEmailSender(deps: SenderDeps = defaults) {
       return fallback;
     });
     const code = await deps.decryptCode(event.request.code);
-    await deps.send(to, accountCodeEmail(purpose, code, locale));
+    await deps.send(to, accountCodeEmail(purpose, code, locale), { kind: 'account-code' });
     logger.info('Account code sent', { triggerSource: event.triggerSource, locale });
   };
 }

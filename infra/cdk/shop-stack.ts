@@ -191,6 +191,8 @@ export class ShopStack extends Stack {
       httpApi: this.api.httpApi,
       routeFunctions: this.api.functions,
       deadLetterAlarms: this.events.deadLetterAlarms,
+      deadLetterQueues: this.events.deadLetterQueues,
+      stage: props.stage,
       topic: this.events.alarmTopic,
       ...(props.opsEmail ? { opsEmail: props.opsEmail } : {}),
     });

@@ -91,6 +91,9 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     // Any SDK client without its own endpoint variable must not find AWS either.
     AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
     AWS_EC2_METADATA_DISABLED: 'true',
+    // One process serves every handler here, so one service name; each log line names its
+    // handler in `function_name` (the invocation's context, see functions/lib/correlation.ts).
+    POWERTOOLS_SERVICE_NAME: 'linea-local',
     // Lambdas deploy on Node 22; the SDK's warning about the local Node 20 is noise here.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };

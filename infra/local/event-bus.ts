@@ -18,6 +18,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { EventBridgeEvent, SNSEvent } from 'aws-lambda';
+import { deadLetterEmfLine } from '../../functions/lib/metric-names';
 import { writeFileAtomically } from './atomic-file';
 import { invoke } from './handlers';
 import { idleWaiter } from './idle';
@@ -219,6 +220,8 @@ export async function startEventBus(options: EventBusOptions): Promise<LocalEven
       event,
     };
     writeFileAtomically(file, `${JSON.stringify(record, null, 2)}\n`);
+    // The count CloudWatch would get from the rule's dead-letter queue in the cloud.
+    options.log(deadLetterEmfLine('local', rule.name));
     options.warn(
       `[bus] DEAD-LETTERED ${label.type} ${label.id} for ${rule.name} after ${attempts} attempt(s): ` +
         `${error.message} (see ${file})`,

@@ -1,12 +1,26 @@
 import * as z from './zod-mini';
 import { ORDER_STATUSES, STATUS_CHANGE_REASONS } from '../domain/order-status';
 import { locale } from './common';
+import { CORRELATION_ID_PATTERN } from './correlation-id';
 
 /**
  * Domain events on the bus. Each detail is versioned so consumers can accept old and new
  * shapes while a change rolls out; `EVENT_SOURCE` and the detail-type name the rule pattern.
  */
 export const EVENT_SOURCE = 'linea.shop';
+
+/**
+ * Facts about an event rather than the domain: added by `publish`, read by the consumer's wrapper,
+ * never by a consumer's own code. Every detail type accepts it (see EVENT_TYPES), so no contract
+ * repeats it.
+ */
+export const eventMetadata = z.object({
+  correlationId: z.optional(z.string().check(z.regex(CORRELATION_ID_PATTERN))),
+});
+export type EventMetadata = z.infer<typeof eventMetadata>;
+
+const withMetadata = <S extends z.ZodMiniObject>(schema: S) =>
+  z.extend(schema, { metadata: z.optional(eventMetadata) });
 
 export const newsletterSubscribedV1 = z.object({
   version: z.literal(1),
@@ -106,14 +120,14 @@ export const productDeletedV1 = z.object({
 export type ProductDeletedV1 = z.infer<typeof productDeletedV1>;
 
 export const EVENT_TYPES = {
-  ProductSaved: productSavedV1,
-  ProductDeleted: productDeletedV1,
-  NewsletterSendRequested: newsletterSendRequestedV1,
-  NewsletterSubscribed: newsletterSubscribedV1,
-  NewsletterConfirmationRequested: newsletterConfirmationRequestedV1,
-  NewsletterAlreadySubscribed: newsletterAlreadySubscribedV1,
-  ContactMessageReceived: contactMessageReceivedV1,
-  OrderStatusChanged: orderStatusChangedV1,
+  ProductSaved: withMetadata(productSavedV1),
+  ProductDeleted: withMetadata(productDeletedV1),
+  NewsletterSendRequested: withMetadata(newsletterSendRequestedV1),
+  NewsletterSubscribed: withMetadata(newsletterSubscribedV1),
+  NewsletterConfirmationRequested: withMetadata(newsletterConfirmationRequestedV1),
+  NewsletterAlreadySubscribed: withMetadata(newsletterAlreadySubscribedV1),
+  ContactMessageReceived: withMetadata(contactMessageReceivedV1),
+  OrderStatusChanged: withMetadata(orderStatusChangedV1),
 } as const;
 export type EventDetailType = keyof typeof EVENT_TYPES;
 export type EventDetail<T extends EventDetailType> = z.infer<(typeof EVENT_TYPES)[T]>;

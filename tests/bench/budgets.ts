@@ -16,6 +16,10 @@ export interface BundleBudgetException {
 const STRIPE = 'the stripe SDK (~240 KiB: it builds every API resource up front, so nothing tree-shakes)';
 const S3 = 'the S3 client (its model alone ~100 KiB) with checksums and the S3 middleware';
 
+// Every ceiling below was raised by what Powertools added to every function: the Logger
+// (~23 KiB: logger, commons, invoke store) everywhere, and Metrics (~13 KiB more) in the functions
+// that record one (event consumers, email senders, checkout fulfilment). Measured, rounded up ~1.5 KiB.
+
 export const BUNDLE_BUDGETS: {
   /** Every function not listed in `exceptions`. */
   readonly defaultMaxBytes: number;
@@ -29,41 +33,42 @@ export const BUNDLE_BUDGETS: {
   defaultMaxBytes: 350 * 1024,
   exceptions: {
     'events/send-order-confirmation': {
-      maxBytes: 750 * 1024,
+      maxBytes: 786 * 1024,
       reason: 'React Email: react-dom/server (~220 KiB) and html-to-text with htmlparser2 and entities (~175 KiB)',
     },
-    // +1 KiB (605 → 606, and the webhook's 550 → 551) for the double opt-in's two newsletter
-    // event contracts in the shared EVENT_TYPES every publisher bundles.
-    'http/checkout/create-checkout': { maxBytes: 606 * 1024, reason: STRIPE },
-    'http/admin/create-order': { maxBytes: 580 * 1024, reason: STRIPE },
-    // 575 KiB until the SDK clients' time budgets and the SES configuration set's variable.
-    'http/admin/update-order': { maxBytes: 576 * 1024, reason: STRIPE },
-    // 550 KiB until the route table's table scopes, the route-key check and the typed 503 with the
-    // DynamoDB client's timeouts added ~1.1 KiB to every function.
-    'http/checkout/abandon-checkout': { maxBytes: 556 * 1024, reason: STRIPE },
-    'http/orders/order-from-session': { maxBytes: 556 * 1024, reason: STRIPE },
-    'webhooks/stripe': { maxBytes: 551 * 1024, reason: STRIPE },
-    'events/sync-stripe-product': { maxBytes: 505 * 1024, reason: STRIPE },
-    'events/archive-stripe-product': { maxBytes: 440 * 1024, reason: STRIPE },
+    'http/checkout/create-checkout': { maxBytes: 630 * 1024, reason: STRIPE },
+    'http/admin/create-order': { maxBytes: 602 * 1024, reason: STRIPE },
+    'http/admin/update-order': { maxBytes: 599 * 1024, reason: STRIPE },
+    'http/checkout/abandon-checkout': { maxBytes: 588 * 1024, reason: STRIPE },
+    'http/orders/order-from-session': { maxBytes: 588 * 1024, reason: STRIPE },
+    'webhooks/stripe': { maxBytes: 587 * 1024, reason: STRIPE },
+    'events/sync-stripe-product': { maxBytes: 539 * 1024, reason: STRIPE },
+    'events/archive-stripe-product': { maxBytes: 472 * 1024, reason: STRIPE },
     'triggers/custom-email-sender': {
-      maxBytes: 525 * 1024,
+      maxBytes: 559 * 1024,
       reason:
         "the AWS Encryption SDK that decrypts Cognito's codes (bn.js, asn1.js, readable-stream, KMS client: ~240 KiB)",
     },
     'http/admin/create-upload': {
-      maxBytes: 525 * 1024,
+      maxBytes: 549 * 1024,
       reason: `${S3}, twice: @aws-sdk/s3-presigned-post pins its own client-s3 (~70 KiB)`,
     },
-    'events/make-image-variants': { maxBytes: 440 * 1024, reason: S3 },
+    'events/make-image-variants': { maxBytes: 462 * 1024, reason: S3 },
+    'http/site/get-missing-page': { maxBytes: 369 * 1024, reason: S3 },
+    'events/send-newsletter': {
+      maxBytes: 362 * 1024,
+      reason:
+        'three SDK clients (DynamoDB for the list and progress, SES per email, EventBridge for the next batch) with Powertools Logger and Metrics',
+    },
     'events/render-storefront-pages': {
-      maxBytes: 2350 * 1024,
+      maxBytes: 2353 * 1024,
       reason:
         "the web app it renders into pages: react-dom/server, react-router and every route, the back office's " +
         'recharts (~300 KiB) and Amplify (~150 KiB) among them (one file: Lambda bundles do not split), with the ' +
         'S3 and CloudFront clients; never on a request path (it runs on product changes and deploys)',
     },
     'http/chat/post-chat': {
-      maxBytes: 411 * 1024,
+      maxBytes: 434 * 1024,
       reason: 'the Bedrock Runtime client with event streams, zod with JSON Schema for the tools, and jose',
     },
   },

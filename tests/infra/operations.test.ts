@@ -9,6 +9,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../../functions/rules';
+import { METRIC_NAMES, METRICS_NAMESPACE } from '../../functions/lib/metric-names';
 import { topicSubscribers } from '../../functions/topics';
 import { API_SERVER_ERROR_PERCENT, WATCHED_LATENCY } from '../../infra/cdk/constructs/operations';
 import { ShopStack, type ShopStackProps } from '../../infra/cdk/shop-stack';
@@ -107,5 +108,19 @@ describe('operations', () => {
     expect(dashboards).toHaveLength(1);
     const body = JSON.stringify(dashboards[0]?.Properties?.DashboardBody);
     for (const [id] of alarmsOf(template)) expect(body, id).toContain(id);
+  });
+
+  it("charts the shop's own metrics and counts dead letters where EventBridge puts them", () => {
+    const { stack, template } = synth();
+    const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard') as Record<string, Resource>);
+    const body = JSON.stringify(dashboards[0]?.Properties?.DashboardBody);
+    for (const name of Object.values(METRIC_NAMES)) expect(body, name).toContain(name);
+    expect(body).toContain(`\\"${METRICS_NAMESPACE}\\"`);
+    expect(body).toContain('stage=\\\\\\"test\\\\\\"');
+    // Every dead-letter queue (each rule's and each topic subscriber's) is in the one sum of messages sent to them.
+    const queues = Object.values(stack.events.deadLetterQueues);
+    expect(queues.length).toBe(rules.length + topicSubscribers.length);
+    expect(body.match(/NumberOfMessagesSent/g)).toHaveLength(queues.length);
+    expect(body).toContain(`SUM([${queues.map((_, index) => `q${index}`).join(',')}])`);
   });
 });

@@ -382,6 +382,7 @@ describe('Functions', () => {
       });
       const variables = (props?.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(variables.POWERTOOLS_SERVICE_NAME, fn.node.path).toBe((fn as ShopFunction).handlerModule);
       for (const name of CONFIG_ENV_NAMES) expect(variables[name], `${fn.node.path} ${name}`).toBeDefined();
       expect(variables.FROM_EMAIL).toBe(FROM_EMAIL);
 

@@ -211,7 +211,15 @@ describe('POST /admin/products', () => {
     expect(JSON.parse(String(audit!.Put!.Item!.after))).toMatchObject({ id: 'linen-shirt', price: 8_900 });
 
     expect(published()).toEqual([
-      { type: 'ProductSaved', detail: { version: 1, productId: 'linen-shirt', savedAt: body.createdAt } },
+      {
+        type: 'ProductSaved',
+        detail: {
+          version: 1,
+          productId: 'linen-shirt',
+          savedAt: body.createdAt,
+          metadata: { correlationId: expect.stringMatching(/^req-\d+$/) },
+        },
+      },
     ]);
   });
 

@@ -49,7 +49,13 @@ describe('POST /newsletter/subscribers (double opt-in)', () => {
     });
     expect(published()).toEqual({
       type: 'NewsletterConfirmationRequested',
-      detail: { version: 1, email: 'lea@example.ch', locale: 'de', token },
+      detail: {
+        version: 1,
+        email: 'lea@example.ch',
+        locale: 'de',
+        token,
+        metadata: { correlationId: expect.stringMatching(/^req-\d+$/) },
+      },
     });
   });
 
@@ -68,7 +74,12 @@ describe('POST /newsletter/subscribers (double opt-in)', () => {
     expect(again.body).toBe(fresh.body);
     expect(published()).toEqual({
       type: 'NewsletterAlreadySubscribed',
-      detail: { version: 1, email: 'lea@example.ch', locale: 'en' },
+      detail: {
+        version: 1,
+        email: 'lea@example.ch',
+        locale: 'en',
+        metadata: { correlationId: expect.stringMatching(/^req-\d+$/) },
+      },
     });
   });
 

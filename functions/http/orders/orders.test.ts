@@ -260,9 +260,10 @@ describe('POST /orders/from-session', () => {
       ExpressionAttributeValues: { ':from': 'pending', ':to': 'confirmed' },
     });
     // the event published from the outbox, and the outbox cleared
-    expect(JSON.parse(busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!.Detail!)).toEqual(
-      changed.detail,
-    );
+    expect(JSON.parse(busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!.Detail!)).toEqual({
+      ...changed.detail,
+      metadata: { correlationId: expect.stringMatching(/^req-\d+$/) },
+    });
     expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
       UpdateExpression: 'REMOVE outbox.#e0',
       ExpressionAttributeNames: { '#e0': 'entry-1' },

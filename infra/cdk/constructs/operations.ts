@@ -15,8 +15,10 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '../../../functions/lib/metric-names';
 
 /** The routes whose slowness costs sales: their functions' p99 duration is watched. */
 export const WATCHED_LATENCY: Readonly<Record<string, { readonly routeKey: string; readonly p99Ms: number }>> = {
@@ -36,6 +38,10 @@ export interface OperationsProps {
   readonly routeFunctions: Readonly<Record<string, IFunction>>;
   /** The dead-letter queues' alarms (Events), shown on the dashboard beside these. */
   readonly deadLetterAlarms: Readonly<Record<string, Alarm>>;
+  /** The rules' dead-letter queues (Events), whose arrivals the dashboard counts. */
+  readonly deadLetterQueues: Readonly<Record<string, IQueue>>;
+  /** The stage, a dimension of the shop's own metrics (functions/lib/metrics.ts). */
+  readonly stage: string;
   /** Where every alarm goes: the operators' topic. */
   readonly topic: ITopic;
   /** An address subscribed to the topic at deploy (it confirms by the link AWS mails). @default none */
@@ -134,6 +140,36 @@ export class Operations extends Construct {
     }
     this.alarms = alarms;
 
+    // The shop's own metrics, written by the functions as EMF lines (functions/lib/metrics.ts).
+    const shopMetric = (metricName: string, label: string) =>
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        dimensionsMap: { service: METRICS_SERVICE, stage: props.stage },
+        statistic: 'Sum',
+        period,
+        label,
+      });
+    const emailsByKind = new MathExpression({
+      expression:
+        `SEARCH('{${METRICS_NAMESPACE},service,stage,kind} MetricName="${METRIC_NAMES.emailsSent}" ` +
+        `service="${METRICS_SERVICE}" stage="${props.stage}"', 'Sum', ${period.toSeconds()})`,
+      label: '',
+      period,
+    });
+    // EventBridge puts an event its target could not take into the rule's queue without running
+    // any code of ours, so dead letters are counted where they arrive: SendMessage by EventBridge
+    // counts in NumberOfMessagesSent (only an SQS redrive would not). One sum over every queue.
+    const queues = Object.values(props.deadLetterQueues);
+    const deadLettersSent = new MathExpression({
+      expression: queues.length ? `SUM([${queues.map((_, index) => `q${index}`).join(',')}])` : '0',
+      usingMetrics: Object.fromEntries(
+        queues.map((queue, index) => [`q${index}`, queue.metricNumberOfMessagesSent({ period, statistic: 'Sum' })]),
+      ),
+      label: 'Dead letters (events put in a dead-letter queue)',
+      period,
+    });
+
     const allAlarms: IAlarm[] = [...Object.values(alarms), ...Object.values(props.deadLetterAlarms)];
     this.dashboard = new Dashboard(this, 'Dashboard', {
       defaultInterval: Duration.hours(6),
@@ -168,13 +204,32 @@ export class Operations extends Construct {
         ],
         [
           new GraphWidget({
+            title: 'Orders placed and revenue (CHF)',
+            left: [shopMetric(METRIC_NAMES.ordersPlaced, 'Orders placed')],
+            right: [shopMetric(METRIC_NAMES.revenue, 'Revenue (CHF)')],
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Emails sent, by kind',
+            left: [emailsByKind],
+            width: 12,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Dead letters and failed deliveries',
+            left: [deadLettersSent],
+            right: [shopMetric(METRIC_NAMES.consumerFailures, 'Failed deliveries (retried)')],
+            width: 12,
+          }),
+          new GraphWidget({
             title: 'Dead letters waiting, by rule',
             left: Object.entries(props.deadLetterAlarms).map(([rule, deadLetterAlarm]) =>
               deadLetterAlarm.metric instanceof Metric
                 ? deadLetterAlarm.metric.with({ label: rule })
                 : deadLetterAlarm.metric,
             ),
-            width: 24,
+            width: 12,
           }),
         ],
       ],

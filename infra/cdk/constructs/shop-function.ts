@@ -167,6 +167,9 @@ export class ShopFunction extends NodejsFunction {
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        // The `service` of every log line (functions/lib/logger.ts): the handler module, which
+        // names the function in the route, rule and trigger tables.
+        POWERTOOLS_SERVICE_NAME: props.handlerModule,
         ...toEnvironment(props.config),
         ...(props.tokenConfig ? toTokenEnvironment(props.tokenConfig) : {}),
         ...(props.userPoolId

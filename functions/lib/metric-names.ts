@@ -1,0 +1,46 @@
+/**
+ * The names the shop's metrics are written under (lib/metrics.ts) and read by (the dashboard in
+ * infra/cdk/constructs/operations.ts), in a module with no imports, so infra need not load
+ * Powertools to know them.
+ */
+/** One namespace for everything the shop measures; the dashboard and alarms read it. */
+export const METRICS_NAMESPACE = 'Linea';
+/**
+ * One service for the whole shop: the dimension set stays {service, stage} (plus `kind` on
+ * emails), so a metric is one CloudWatch series per stage, whichever function recorded it.
+ */
+export const METRICS_SERVICE = 'shop';
+
+export const METRIC_NAMES = {
+  ordersPlaced: 'OrdersPlaced',
+  revenue: 'Revenue',
+  emailsSent: 'EmailsSent',
+  consumerFailures: 'ConsumerFailures',
+} as const;
+
+/**
+ * The metric the local event bus writes as an EMF line when it dead-letters an event. In the
+ * cloud EventBridge puts the event into the rule's queue without running our code, and the
+ * dashboard counts the queues' NumberOfMessagesSent instead; locally this line stands in for it.
+ */
+export const LOCAL_DEAD_LETTER_METRIC = 'DeadLetters';
+
+/** One EMF line counting one dead letter of `rule`, as Powertools would write it. */
+export function deadLetterEmfLine(stage: string, rule: string, now: Date = new Date()): string {
+  return JSON.stringify({
+    _aws: {
+      Timestamp: now.getTime(),
+      CloudWatchMetrics: [
+        {
+          Namespace: METRICS_NAMESPACE,
+          Dimensions: [['service', 'stage']],
+          Metrics: [{ Name: LOCAL_DEAD_LETTER_METRIC, Unit: 'Count' }],
+        },
+      ],
+    },
+    service: METRICS_SERVICE,
+    stage,
+    rule,
+    [LOCAL_DEAD_LETTER_METRIC]: 1,
+  });
+}
