@@ -1,6 +1,7 @@
 import type { SNSEvent } from 'aws-lambda';
 import { sesFeedbackMessage, snsEvent, type SesFeedbackMessage } from '@linea/shared/contracts/email-feedback';
 import { subscribers, type DeactivationReason } from '../data/subscriber-repository';
+import { awsInvocation } from '../lib/aws-invocation';
 import { logger } from '../lib/logger';
 
 interface Deactivation {
@@ -46,7 +47,7 @@ function deactivationOf(message: SesFeedbackMessage): Deactivation | undefined {
  * suppression list already keeps other mail from such an address; this keeps the list honest.
  * A message that does not parse throws, so Lambda retries it and then dead-letters it.
  */
-export async function handler(event: SNSEvent): Promise<void> {
+export const handler = awsInvocation(async (event: SNSEvent): Promise<void> => {
   for (const record of snsEvent.parse(event).Records) {
     const deactivation = deactivationOf(sesFeedbackMessage.parse(JSON.parse(record.Sns.Message)));
     if (!deactivation) continue;
@@ -64,4 +65,4 @@ export async function handler(event: SNSEvent): Promise<void> {
       });
     }
   }
-}
+});

@@ -129,4 +129,22 @@ describe('correlation id', () => {
     expect(lines.find((line) => line.level === 'ERROR')).toMatchObject({ correlation_id: 'req-12345678' });
     expect(lines.filter((line) => line.ConsumerFailures === 1)).toHaveLength(1);
   });
+
+  it('throws on an error whose text names no address, as the runtime logs it past our formatter', async () => {
+    class RefusedError extends Error {}
+    const consumer = eventConsumer('ProductSaved', async () => {
+      throw new RefusedError('Email address is not verified: anna.muster@example.ch');
+    });
+    const event = delivered<'ProductSaved'>({
+      DetailType: 'ProductSaved',
+      Source: 'linea.shop',
+      Detail: JSON.stringify({ version: 1, productId: 'p', savedAt: 'now' }),
+    });
+
+    const thrown = await consumer(event).catch((err: unknown) => err);
+
+    expect(thrown).toBeInstanceOf(RefusedError);
+    expect((thrown as Error).message).toBe('Email address is not verified: a***@example.ch');
+    expect((thrown as Error).stack).not.toContain('anna.muster');
+  });
 });

@@ -1,7 +1,7 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { EVENT_TYPES, type EventDetail, type EventDetailType } from '@linea/shared/contracts/events';
 import { isCorrelationId, withCorrelationId } from './correlation';
-import { logger } from './logger';
+import { logger, maskedForRuntime } from './logger';
 import { recordConsumerFailure } from './metrics';
 
 /**
@@ -17,8 +17,8 @@ export function correlationIdOfEvent(event: Pick<EventBridgeEvent<string, unknow
 /**
  * Builds an EventBridge consumer: the detail is parsed with its contract, then handed on, with the
  * correlation id of the request that caused the event on every log line, event and email it leads
- * to. Errors are logged, counted and thrown again, so EventBridge retries and finally
- * dead-letters the event.
+ * to. Errors are logged, counted and thrown again (masked: the runtime logs them past our
+ * formatter), so EventBridge retries and finally dead-letters the event.
  */
 export function eventConsumer<T extends EventDetailType>(
   detailType: T,
@@ -34,7 +34,7 @@ export function eventConsumer<T extends EventDetailType>(
     } catch (err) {
       logger.error('Event consumer failed; EventBridge retries the event', { err, detailType, eventId: event.id });
       recordConsumerFailure();
-      throw err;
+      throw maskedForRuntime(err);
     }
   };
   return (event, context) =>

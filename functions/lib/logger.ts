@@ -49,6 +49,19 @@ export function maskText(text: string): string {
   return masked;
 }
 
+/**
+ * The error with its message and stack masked in place, for throwing on to the Lambda runtime:
+ * the runtime logs an escaping error itself (type, message and stack, past our formatter), and
+ * an asynchronous invocation's dead-letter message keeps the message as an attribute. SES's
+ * refusals name the address they refused. The class, and so `instanceof`, stays as it was.
+ */
+export function maskedForRuntime(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  err.message = maskText(err.message);
+  if (err.stack) err.stack = maskText(err.stack);
+  return err;
+}
+
 /** Deeper than any entry of ours nests; stops a cyclic or hostile value from running away. */
 const MAX_DEPTH = 8;
 

@@ -2,6 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { ADMIN_TOTP_REQUIRED_CLAIM } from '@linea/shared/domain/admin-totp';
 import { ADMIN_GROUP } from '../lib/auth';
+import { awsInvocation } from '../lib/aws-invocation';
 import { cognito } from '../lib/clients/cognito';
 import { logger } from '../lib/logger';
 
@@ -17,25 +18,29 @@ export const TOTP_MFA = 'SOFTWARE_TOKEN_MFA';
  * Without TOTP the member is signed in as an ordinary customer whose token says so
  * (ADMIN_TOTP_REQUIRED_CLAIM), and the admin sign-in lets them activate it.
  */
-export async function handler(event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> {
-  const groups = event.request.groupConfiguration.groupsToOverride ?? [];
-  if (!groups.includes(ADMIN_GROUP)) return event;
-  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: event.userPoolId, Username: event.userName }));
-  if (user.UserMFASettingList?.includes(TOTP_MFA)) return event;
-  logger.warn('Admin group left out of the token: no authenticator app activated', {
-    userName: event.userName,
-    triggerSource: event.triggerSource,
-  });
-  event.response.claimsOverrideDetails = {
-    ...event.response.claimsOverrideDetails,
-    claimsToAddOrOverride: {
-      ...event.response.claimsOverrideDetails?.claimsToAddOrOverride,
-      [ADMIN_TOTP_REQUIRED_CLAIM]: 'true',
-    },
-    groupOverrideDetails: {
-      ...event.request.groupConfiguration,
-      groupsToOverride: groups.filter((group) => group !== ADMIN_GROUP),
-    },
-  };
-  return event;
-}
+export const handler = awsInvocation(
+  async (event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> => {
+    const groups = event.request.groupConfiguration.groupsToOverride ?? [];
+    if (!groups.includes(ADMIN_GROUP)) return event;
+    const user = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: event.userPoolId, Username: event.userName }),
+    );
+    if (user.UserMFASettingList?.includes(TOTP_MFA)) return event;
+    logger.warn('Admin group left out of the token: no authenticator app activated', {
+      userName: event.userName,
+      triggerSource: event.triggerSource,
+    });
+    event.response.claimsOverrideDetails = {
+      ...event.response.claimsOverrideDetails,
+      claimsToAddOrOverride: {
+        ...event.response.claimsOverrideDetails?.claimsToAddOrOverride,
+        [ADMIN_TOTP_REQUIRED_CLAIM]: 'true',
+      },
+      groupOverrideDetails: {
+        ...event.request.groupConfiguration,
+        groupsToOverride: groups.filter((group) => group !== ADMIN_GROUP),
+      },
+    };
+    return event;
+  },
+);

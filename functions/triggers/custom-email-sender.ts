@@ -3,6 +3,7 @@ import { KmsKeyringNode } from '@aws-crypto/kms-keyring-node';
 import { CommitmentPolicy } from '@aws-crypto/material-management-node';
 import type { Locale } from '@linea/shared/domain/money';
 import { accountCodeEmail, type CodePurpose } from '../email/account-code';
+import { awsInvocation } from '../lib/aws-invocation';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';
 import { emailLanguageFor } from '../services/email-language';
@@ -69,7 +70,7 @@ const defaults: SenderDeps = {
  * code is decrypted here and never logged. A failure throws, so Cognito reports it to the caller.
  */
 export function createCustomEmailSender(deps: SenderDeps = defaults) {
-  return async (event: CustomEmailSenderEvent): Promise<void> => {
+  return awsInvocation(async (event: CustomEmailSenderEvent): Promise<void> => {
     const purpose = PURPOSES[event.triggerSource];
     const to = event.request.userAttributes.email;
     if (!purpose || !event.request.code || !to) {
@@ -86,7 +87,7 @@ export function createCustomEmailSender(deps: SenderDeps = defaults) {
     const code = await deps.decryptCode(event.request.code);
     await deps.send(to, accountCodeEmail(purpose, code, locale), { kind: 'account-code' });
     logger.info('Account code sent', { triggerSource: event.triggerSource, locale });
-  };
+  });
 }
 
 export const handler = createCustomEmailSender();
