@@ -232,7 +232,12 @@ export async function verifyPaymentEvent(
       { field: 'stripe-signature', message: 'Invalid signature' },
     ]);
   }
-  if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return undefined;
+  // The signature proves who sent the bytes, not that they are an event: a signed `null` is JSON too.
+  const type = (event as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string') {
+    throw new ValidationError('Malformed Stripe event', [{ field: 'type', message: 'Expected an event type' }]);
+  }
+  if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(type)) return undefined;
   const parsed = handledEventShape.safeParse(event);
   if (!parsed.success) {
     throw new ValidationError(

@@ -234,6 +234,17 @@ describe('verifyPaymentEvent (the real Stripe SDK, keys from a mocked Secrets Ma
     },
   );
 
+  it.each(['null', '42', '"evt"', '[]', '{}', '{"type":7}'])(
+    'refuses a validly signed body %s that is no event with a VALIDATION error, not a 500',
+    async (payload) => {
+      await expect(real.verifyPaymentEvent(Buffer.from(payload), sign(payload))).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: 'Malformed Stripe event',
+        details: { fields: [{ field: 'type', message: expect.any(String) }] },
+      });
+    },
+  );
+
   it('returns nothing for a validly signed event type the shop does not act on', async () => {
     const payload = stripeEvent('checkout.session.async_payment_pending');
 
