@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createSubscriberRepository } from './subscriber-repository';
+import { createSubscriberRepository, PENDING_SUBSCRIPTION_SECONDS } from './subscriber-repository';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const repository = createSubscriberRepository();
@@ -23,7 +23,12 @@ describe('subscriber repository: double opt-in', () => {
     if (first.outcome !== 'pending' || second.outcome !== 'pending') return;
     expect(first.token).not.toBe(second.token);
     const item = ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item!;
-    expect(item).toMatchObject({ isActive: false, confirmToken: first.token, requestedAt: now.toISOString() });
+    expect(item).toMatchObject({
+      isActive: false,
+      confirmToken: first.token,
+      requestedAt: now.toISOString(),
+      expiresAt: now.getTime() / 1000 + PENDING_SUBSCRIPTION_SECONDS,
+    });
     expect(item).not.toHaveProperty('GSI3PK');
     expect(item).not.toHaveProperty('subscribedAt');
   });
@@ -46,6 +51,23 @@ describe('subscriber repository: double opt-in', () => {
       ':gsi3pk': 'SUBSCRIBERS',
       ':gsi3sk': now.toISOString(),
     });
+  });
+
+  it('keeps the confirmed subscriber: the pending item’s expiry is removed', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: { ...pending, expiresAt: now.getTime() / 1000 + 60 } });
+    ddbMock.on(UpdateCommand).resolves({});
+
+    expect(await repository.confirm('lea@example.ch', token, now)).toEqual({ outcome: 'confirmed', locale: 'en' });
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(update.UpdateExpression).toMatch(/REMOVE confirmToken, #expiresAt$/);
+    expect(update.ExpressionAttributeNames).toEqual({ '#expiresAt': 'expiresAt' });
+  });
+
+  it('refuses a link followed after its 7 days, though DynamoDB has not deleted the item yet', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: { ...pending, expiresAt: now.getTime() / 1000 } });
+
+    expect(await repository.confirm('lea@example.ch', token, now)).toEqual({ outcome: 'invalid' });
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('refuses a token that does not match, of the same length or not', async () => {

@@ -6,6 +6,7 @@ import type { Locale } from '@linea/shared/domain/money';
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { keys } from './keys';
+import { TTL_ATTRIBUTE } from './table';
 
 export interface Subscriber {
   email: string;
@@ -24,6 +25,15 @@ export const newUnsubscribeToken = () => randomBytes(32).toString('base64url');
 
 /** The secret in the confirmation link of a sign-up (double opt-in): 32 random bytes, like the unsubscribe token. */
 export const newConfirmToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * How long a confirmation link works. A sign-up nobody confirms is someone's address that nobody
+ * asked us to keep: DynamoDB's TTL deletes the pending item after this (within a day or two),
+ * and a link followed after it and before the deletion is refused all the same.
+ */
+export const PENDING_SUBSCRIPTION_SECONDS = 7 * 24 * 60 * 60;
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A sign-up: a new pending subscriber and its confirmation token, or an address already on the list (unchanged). */
 export type SubscriptionRequest = { outcome: 'pending'; token: string } | { outcome: 'already-active' };
@@ -105,6 +115,7 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
               isActive: false,
               confirmToken: token,
               requestedAt: now.toISOString(),
+              [TTL_ATTRIBUTE]: epochSeconds(now) + PENDING_SUBSCRIPTION_SECONDS,
             },
             ConditionExpression: 'attribute_not_exists(PK) OR isActive = :inactive',
             ExpressionAttributeValues: { ':inactive': false },
@@ -137,6 +148,9 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
         }
         if (typeof Item.confirmToken !== 'string' || !sameToken(Item.confirmToken, token))
           return { outcome: 'invalid' };
+        if (typeof Item[TTL_ATTRIBUTE] === 'number' && Item[TTL_ATTRIBUTE] <= epochSeconds(now)) {
+          return { outcome: 'invalid' };
+        }
         const subscribedAt = now.toISOString();
         try {
           await db.send(
@@ -146,8 +160,10 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
               UpdateExpression:
                 'SET isActive = :active, subscribedAt = :at, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk, ' +
                 'unsubscribeToken = if_not_exists(unsubscribeToken, :unsubscribeToken), confirmedToken = :token ' +
-                'REMOVE confirmToken',
+                'REMOVE confirmToken, #expiresAt',
               ConditionExpression: 'isActive = :inactive AND confirmToken = :token',
+              // A subscriber is kept until they unsubscribe: the pending item's expiry goes.
+              ExpressionAttributeNames: { '#expiresAt': TTL_ATTRIBUTE },
               ExpressionAttributeValues: {
                 ':active': true,
                 ':inactive': false,

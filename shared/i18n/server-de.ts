@@ -22,7 +22,8 @@ export const serverDe: ServerTexts = {
       heading: 'Ein Klick zur Bestätigung',
       body: 'Jemand, hoffentlich Sie, möchte den LINEA-Newsletter an diese Adresse erhalten. Bitte bestätigen Sie, dass Sie ihn wünschen.',
       cta: 'Anmeldung bestätigen',
-      ignore: 'Falls Sie ihn nicht bestellt haben, ignorieren Sie diese E-Mail: Sie werden nicht angemeldet.',
+      ignore:
+        'Der Link gilt 7 Tage. Falls Sie ihn nicht bestellt haben, ignorieren Sie diese E-Mail: Sie werden nicht angemeldet, und wir vergessen die Adresse.',
     },
     newsletterAlreadySubscribed: {
       subject: 'Sie erhalten den LINEA-Newsletter bereits',

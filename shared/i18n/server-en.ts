@@ -25,7 +25,8 @@ export const serverEn = {
       heading: 'One click to confirm',
       body: 'Someone, hopefully you, asked to receive the LINEA newsletter at this address. Please confirm that you want it.',
       cta: 'Confirm subscription',
-      ignore: 'If you did not ask for it, ignore this email: you will not be subscribed.',
+      ignore:
+        'The link works for 7 days. If you did not ask for it, ignore this email: you will not be subscribed, and we forget the address.',
     },
     newsletterAlreadySubscribed: {
       subject: 'You already receive the LINEA newsletter',
