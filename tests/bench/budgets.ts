@@ -56,7 +56,7 @@ export const BUNDLE_BUDGETS: {
     'events/make-image-variants': { maxBytes: 462 * 1024, reason: S3 },
     'http/site/get-missing-page': { maxBytes: 369 * 1024, reason: S3 },
     'events/send-newsletter': {
-      maxBytes: 362 * 1024,
+      maxBytes: 364 * 1024,
       reason:
         'three SDK clients (DynamoDB for the list and progress, SES per email, EventBridge for the next batch) with Powertools Logger and Metrics',
     },
