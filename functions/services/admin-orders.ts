@@ -14,6 +14,7 @@ import {
 import { products as productRepository, type ProductRepository } from '../data/product-repository';
 import type { Actor } from '../lib/auth';
 import { logger } from '../lib/logger';
+import { recordOrderPlaced } from '../lib/metrics';
 import { priceLines } from './place-order';
 import { publishOrderEvents } from './publish-order-events';
 
@@ -136,6 +137,9 @@ export async function createManualOrder(
       },
     ]);
   }
+  // A manual order is an order placed, paid outside the shop: the dashboard's orders and revenue
+  // count it as the admin's figures do.
+  recordOrderPlaced(order.total);
   await deps
     .publish(order.id)
     .catch((err: unknown) => logger.error('Order events left in the outbox', { err, orderId: order.id }));

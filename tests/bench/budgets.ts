@@ -37,7 +37,7 @@ export const BUNDLE_BUDGETS: {
       reason: 'React Email: react-dom/server (~220 KiB) and html-to-text with htmlparser2 and entities (~175 KiB)',
     },
     'http/checkout/create-checkout': { maxBytes: 630 * 1024, reason: STRIPE },
-    'http/admin/create-order': { maxBytes: 602 * 1024, reason: STRIPE },
+    'http/admin/create-order': { maxBytes: 613 * 1024, reason: STRIPE },
     'http/admin/update-order': { maxBytes: 599 * 1024, reason: STRIPE },
     'http/checkout/abandon-checkout': { maxBytes: 588 * 1024, reason: STRIPE },
     'http/orders/order-from-session': { maxBytes: 588 * 1024, reason: STRIPE },

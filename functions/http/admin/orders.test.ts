@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminClaims, apiEvent, customerClaims, parseBody } from '../../../tests/fixtures/api-event';
 import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
@@ -25,6 +25,7 @@ beforeEach(() => {
   ddbMock.reset();
   busMock.reset();
 });
+afterEach(() => vi.restoreAllMocks());
 
 const order = anOrder({ id: 'order-1', status: 'confirmed', email: 'lea@example.ch' });
 const patch = (body: unknown, claims = adminClaims()) =>
@@ -103,6 +104,7 @@ describe('admin order routes', () => {
     });
     ddbMock.on(TransactWriteCommand).resolves({});
     ddbMock.on(GetCommand).resolves({});
+    const emf = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const res = await createOrder(
       apiEvent({
         routeKey: 'POST /admin/orders',
@@ -123,6 +125,11 @@ describe('admin order routes', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(parseBody(res)).toMatchObject({ status: 'confirmed', subtotal: 9_800, shipping: 1_000, total: 10_800 });
+    const metrics = emf.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+    expect(metrics.filter((line) => '_aws' in line)).toEqual([
+      expect.objectContaining({ OrdersPlaced: 1 }),
+      expect.objectContaining({ Revenue: 108 }),
+    ]);
     const [put, audit, stock] = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     const item = put!.Put!.Item as {
       status: string;
