@@ -7,13 +7,14 @@
  * As on SES, a label may follow a plus (bounce+anything@…), so tests can use fresh addresses.
  *
  * The hook is the emulator's own relay: aws-ses-v2-local hands every stored email to the SMTP
- * server named in SMTP_TRANSPORT, which is this module's small receiver on a loopback port. So
+ * server named in SMTP_TRANSPORT, which is this module's receiver (smtp-server) on a loopback port. So
  * the SES endpoint the functions call stays the emulator itself, and nothing is polled. The SNS
  * events go to the local bus's `invokeAsync`: retried, dead-lettered and redriven like a rule's.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { SNSEvent } from 'aws-lambda';
+import { SMTPServer } from 'smtp-server';
 import type { RunningServer } from './http-server';
 
 /** The simulator's addresses the local cloud acts on, with the event SES reports for each. */
@@ -47,63 +48,13 @@ interface ReceivedMail {
 /** The simulator address without its label: SES treats bounce+anything@… as bounce@…. */
 const withoutLabel = (address: string): string => address.replace(/\+[^@]*@/, '@');
 
-/** The envelope address in `MAIL FROM:<a@b>` or `RCPT TO:<a@b> …`. */
-const envelopeAddress = (line: string): string => /<([^>]*)>/.exec(line)?.[1]?.trim().toLowerCase() ?? '';
-
 /**
- * Just enough SMTP for nodemailer (no TLS, no auth, no pipelining advertised), on loopback:
- * HELO/EHLO, MAIL, RCPT, DATA, RSET, NOOP, QUIT.
+ * The SES MessageId the emulator passes on in the Message-ID header; nodemailer writes it as
+ * <id> or <id@host>. Only the header block is read.
  */
-function receiveMail(socket: Socket, onMail: (mail: ReceivedMail) => void): void {
-  let buffered = '';
-  let from = '';
-  let recipients: string[] = [];
-  let data: string[] | undefined;
-  const reply = (line: string): void => {
-    socket.write(`${line}\r\n`);
-  };
-  socket.setEncoding('utf8');
-  socket.on('error', () => socket.destroy());
-  reply('220 127.0.0.1 ESMTP linea local SES feedback');
-  socket.on('data', (chunk: string) => {
-    buffered += chunk;
-    let end: number;
-    while ((end = buffered.indexOf('\r\n')) >= 0) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      if (data) {
-        if (line !== '.') {
-          data.push(line);
-          continue;
-        }
-        const headers = data.slice(0, Math.max(0, data.indexOf('')));
-        const idHeader = headers.find((header) => /^message-id:/i.test(header)) ?? '';
-        // The emulator passes its SES MessageId on; nodemailer writes it as <id> or <id@host>.
-        const messageId = /<([^@>]+)/.exec(idHeader)?.[1] ?? randomUUID();
-        data = undefined;
-        reply('250 OK');
-        onMail({ from, recipients, messageId });
-        continue;
-      }
-      const verb = line.slice(0, 4).toUpperCase();
-      if (verb === 'HELO' || verb === 'EHLO') reply('250 127.0.0.1');
-      else if (verb === 'MAIL') {
-        from = envelopeAddress(line);
-        recipients = [];
-        reply('250 OK');
-      } else if (verb === 'RCPT') {
-        recipients.push(envelopeAddress(line));
-        reply('250 OK');
-      } else if (verb === 'DATA') {
-        data = [];
-        reply('354 End data with <CR><LF>.<CR><LF>');
-      } else if (verb === 'RSET' || verb === 'NOOP') reply('250 OK');
-      else if (verb === 'QUIT') {
-        reply('221 Bye');
-        socket.end();
-      } else reply('502 Command not implemented');
-    }
-  });
+function messageIdOf(raw: string): string | undefined {
+  const headers = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  return /^message-id:\s*<([^@>]+)/im.exec(headers)?.[1];
 }
 
 /** The record SES's event destination publishes for one simulator recipient. */
@@ -197,25 +148,37 @@ export function startSesFeedback(options: SesFeedbackOptions): Promise<SesFeedba
       for (const subscriber of options.subscribers) options.invokeAsync(subscriber, snsEvent(topicArn, message));
     }
   };
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-    receiveMail(socket, onMail);
+  const server = new SMTPServer({
+    // Loopback only, and only the emulator talks to it: no TLS, no sign-in.
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    banner: 'linea local SES feedback',
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const { mailFrom, rcptTo } = session.envelope;
+        onMail({
+          from: mailFrom ? mailFrom.address.toLowerCase() : '',
+          recipients: rcptTo.map((recipient) => recipient.address.toLowerCase()),
+          messageId: messageIdOf(Buffer.concat(chunks).toString('utf8')) ?? randomUUID(),
+        });
+        callback();
+      });
+    },
   });
   return new Promise((resolveStarted, reject) => {
-    server.once('error', reject);
+    server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
+      const { port } = server.server.address() as AddressInfo;
       resolveStarted({
         url: `smtp://127.0.0.1:${port}`,
         port,
         smtpTransport: JSON.stringify({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }),
-        close: () =>
-          new Promise<void>((resolveClosed) => {
-            server.close(() => resolveClosed());
-            for (const socket of sockets) socket.destroy();
-          }),
+        close: () => new Promise<void>((resolveClosed) => server.close(() => resolveClosed())),
       });
     });
   });
