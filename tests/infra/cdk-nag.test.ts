@@ -6,32 +6,17 @@
  * a new finding fails here with its rule and resource path. Functions are not bundled: the rules
  * read the construct tree, not code.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { App, type Stack } from 'aws-cdk-lib';
+import type { App, Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addShopStacks } from '../../infra/cdk/shop-app';
 import { ShopStack } from '../../infra/cdk/shop-stack';
+import { temporaryWebBuild, unbundledApp } from './fixtures/cdk';
 
 const ACCOUNT = '123456789012';
 const SHOP_REGION = 'eu-central-2';
 
-let siteDir: string;
-
-beforeAll(() => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'linea-nag-site-'));
-  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  mkdirSync(path.join(siteDir, 'assets'));
-  writeFileSync(path.join(siteDir, 'assets', 'index-abc12345.js'), 'export {};');
-});
-
-afterAll(() => {
-  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
-});
-
-const unbundledApp = (): App => new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const webBuild = temporaryWebBuild();
 
 /**
  * The pack's unacknowledged findings in a stack, one line each: the rule (with the finding, for
@@ -63,7 +48,7 @@ describe('cdk-nag AwsSolutions', () => {
     const stack = new ShopStack(unbundledApp(), 'linea-nag', {
       stage: 'nag',
       fromEmail: 'shop@linea.example',
-      webAssetDir: siteDir,
+      webAssetDir: webBuild(),
     });
     expectClean(stack);
   });
@@ -72,7 +57,7 @@ describe('cdk-nag AwsSolutions', () => {
     const { shop, waf } = addShopStacks(unbundledApp(), {
       stage: 'nag',
       fromEmail: 'shop@linea.example',
-      webAssetDir: siteDir,
+      webAssetDir: webBuild(),
       waf: true,
       threatProtection: true,
       opsEmail: 'ops@linea.example',

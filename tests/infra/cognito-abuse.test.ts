@@ -5,33 +5,22 @@
  * cognito-local cannot stand in for these, so the template is the proof. Synthesized without
  * bundling the functions (nothing here reads code).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { App, type CfnElement } from 'aws-cdk-lib';
+import { type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addShopStacks } from '../../infra/cdk/shop-app';
 import type { ShopStack } from '../../infra/cdk/shop-stack';
+import { temporaryWebBuild, unbundledApp } from './fixtures/cdk';
 
-let siteDir: string;
-
-beforeAll(() => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'linea-cognito-site-'));
-  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-});
-
-afterAll(() => {
-  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
-});
+const webBuild = temporaryWebBuild();
 
 function shopStack(threatProtection: boolean): ShopStack {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = unbundledApp();
   return addShopStacks(app, {
     stage: 'test',
     fromEmail: 'shop@linea.example',
-    webAssetDir: siteDir,
+    webAssetDir: webBuild(),
     waf: false,
     threatProtection,
     account: '123456789012',

@@ -3,32 +3,23 @@
  * the operators' topic. Synthesized without bundling the functions (the CDK's
  * `aws:cdk:bundling-stacks` context), because only the queues and alarms matter here.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../../functions/rules';
 import { topicSubscribers } from '../../functions/topics';
 import { ShopStack } from '../../infra/cdk/shop-stack';
+import { temporaryWebBuild, unbundledApp } from './fixtures/cdk';
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 
-let siteDir: string;
+const webBuild = temporaryWebBuild();
 let stack: ShopStack;
 let template: Template;
 
 beforeAll(() => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'linea-site-'));
-  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>LINEA</title>');
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new ShopStack(app, 'linea-test', { stage: 'test', fromEmail: 'shop@linea.example', webAssetDir: siteDir });
+  const app = unbundledApp();
+  stack = new ShopStack(app, 'linea-test', { stage: 'test', fromEmail: 'shop@linea.example', webAssetDir: webBuild() });
   template = Template.fromStack(stack);
-});
-
-afterAll(() => {
-  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
 });
 
 const logicalId = (construct: Parameters<typeof stack.getLogicalId>[0]): string => stack.getLogicalId(construct);

@@ -4,33 +4,25 @@
  * subscriber (functions/topics.ts) deactivates the subscriber, with a dead-letter queue and an
  * alarm as every rule's consumer has. Synthesized without bundling, as only the wiring matters.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { App, type CfnElement } from 'aws-cdk-lib';
+import { type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { topicSubscribers } from '../../functions/topics';
 import { ShopStack } from '../../infra/cdk/shop-stack';
+import { temporaryWebBuild, unbundledApp } from './fixtures/cdk';
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, unknown> };
 
-let siteDir: string;
+const webBuild = temporaryWebBuild();
 let stack: ShopStack;
 let template: Template;
 
 beforeAll(() => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'linea-site-'));
-  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>LINEA</title>');
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new ShopStack(app, 'linea-test', { stage: 'test', fromEmail: 'shop@linea.example', webAssetDir: siteDir });
+  const app = unbundledApp();
+  stack = new ShopStack(app, 'linea-test', { stage: 'test', fromEmail: 'shop@linea.example', webAssetDir: webBuild() });
   template = Template.fromStack(stack);
-});
-
-afterAll(() => {
-  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
 });
 
 const logicalId = (construct: { node: { defaultChild?: unknown } }): string =>

@@ -2,37 +2,25 @@
  * The alarms that tell the owner the shop is unwell, and its dashboard (infra/cdk/constructs/
  * operations.ts). Synthesized without bundling the functions: only the alarms matter here.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rules } from '../../functions/rules';
 import { METRIC_NAMES, METRICS_NAMESPACE } from '../../functions/lib/metric-names';
 import { topicSubscribers } from '../../functions/topics';
 import { API_SERVER_ERROR_PERCENT, WATCHED_LATENCY } from '../../infra/cdk/constructs/operations';
 import { ShopStack, type ShopStackProps } from '../../infra/cdk/shop-stack';
+import { temporaryWebBuild, unbundledApp } from './fixtures/cdk';
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 
-let siteDir: string;
-
-beforeAll(() => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'linea-site-'));
-  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>LINEA</title>');
-});
-
-afterAll(() => {
-  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
-});
+const webBuild = temporaryWebBuild();
 
 function synth(props: Partial<ShopStackProps> = {}): { stack: ShopStack; template: Template } {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = unbundledApp();
   const stack = new ShopStack(app, 'linea-test', {
     stage: 'test',
     fromEmail: 'shop@linea.example',
-    webAssetDir: siteDir,
+    webAssetDir: webBuild(),
     ...props,
   });
   return { stack, template: Template.fromStack(stack) };

@@ -3,16 +3,14 @@
  * `waf` the shop's distribution names the ACL, without it the distribution has none. The shop
  * stacks are synthesized without bundling their functions (nothing here looks at code).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { API_PATH } from '@linea/shared/contracts/runtime-config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes, type RouteDefinition } from '../../functions/routes';
 import { addShopStacks, WAF_REGION } from '../../infra/cdk/shop-app';
 import { RATE_LIMITED_BODY, RATE_WINDOW_SECONDS, ROUTE_RATE_LIMITS, WafStack } from '../../infra/cdk/waf-stack';
+import { temporaryWebBuild, unbundledApp } from './fixtures/cdk';
 
 const SHOP_REGION = 'eu-central-2';
 const ACCOUNT = '123456789012';
@@ -29,26 +27,12 @@ const ABUSABLE_ROUTES = [
   'POST /chat',
 ];
 
-let siteDir: string;
-
-beforeAll(() => {
-  siteDir = mkdtempSync(path.join(os.tmpdir(), 'linea-waf-site-'));
-  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  mkdirSync(path.join(siteDir, 'assets'));
-  writeFileSync(path.join(siteDir, 'assets', 'index-abc12345.js'), 'export {};');
-});
-
-afterAll(() => {
-  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
-});
-
-/** An app that skips bundling: these tests read the templates, never the functions' code. */
-const unbundledApp = (): App => new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const webBuild = temporaryWebBuild();
 
 const shopSettings = (waf: boolean) => ({
   stage: 'test',
   fromEmail: 'shop@linea.example',
-  webAssetDir: siteDir,
+  webAssetDir: webBuild(),
   waf,
   threatProtection: false,
   account: ACCOUNT,
