@@ -5,7 +5,7 @@
  * cognito-local cannot stand in for these, so the template is the proof. Synthesized without
  * bundling the functions (nothing here reads code).
  */
-import { type CfnElement } from 'aws-cdk-lib';
+import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { PASSWORD_POLICY } from '@linea/shared/domain/password-policy';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * subscriber (functions/topics.ts) deactivates the subscriber, with a dead-letter queue and an
  * alarm as every rule's consumer has. Synthesized without bundling, as only the wiring matters.
  */
-import { type CfnElement } from 'aws-cdk-lib';
+import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
