@@ -75,6 +75,12 @@ export interface RouteDefinition {
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
   /** Largest accepted JSON body. @default DEFAULT_MAX_BODY_BYTES */
   readonly maxBodyBytes?: number;
+  /**
+   * Who calls the route at the API's own address rather than through the site, and what proves
+   * them. Every other route answers only requests that came through CloudFront (the origin header,
+   * functions/lib/http.ts), so the web ACL in front of the site cannot be walked around.
+   */
+  readonly calledDirectly?: string;
   /** For a handler that waits on slow work (a language model); at most API Gateway's 30 s. @default 10 */
   readonly timeoutSeconds?: number;
   /**
@@ -520,6 +526,7 @@ export const routes = [
     permissions: { table: 'readWrite', publishEvents: true, stripeSecret: true },
     // Stripe's events are larger than the shop's own requests; the signature is checked on the raw body.
     maxBodyBytes: 256 * 1024,
+    calledDirectly: 'Stripe, at the StripeWebhookUrl output; its signature over the raw body proves it',
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -111,6 +111,18 @@ export function mediaBucket(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
+ * The value CloudFront sends in ORIGIN_VERIFY_HEADER to the API, for the route functions: a
+ * request without it came to the API's own address past the site (and its web ACL). Unset
+ * locally, where the suites call the API port directly.
+ */
+export const ORIGIN_VERIFY_ENV_NAMES = ['ORIGIN_VERIFY'] as const;
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+export function originVerifyValue(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.ORIGIN_VERIFY || undefined;
+}
+
+/**
  * The Bedrock model the shop assistant talks to (a model or inference-profile id), for the
  * functions whose permissions say `invokeChatModel`; a deploy parameter. Read per call.
  */

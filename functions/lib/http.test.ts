@@ -159,6 +159,33 @@ describe('the HTTP edge', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('in the cloud, refuses a request that did not come through the site (no origin header) with 403, reading nothing', async () => {
+    vi.stubEnv('ORIGIN_VERIFY', 'origin-value-of-this-stage');
+    try {
+      ddbMock.on(GetCommand).resolves({});
+      const event = (headers: Record<string, string>) =>
+        apiEvent({ routeKey: 'GET /products/{id}', pathParameters: { id: 'tee' }, headers });
+
+      const attempts: Record<string, string>[] = [
+        {},
+        { 'x-origin-verify': 'origin-value-of-another' },
+        { 'x-origin-verify': 'origin' },
+      ];
+      for (const headers of attempts) {
+        const refused = await getProduct(event(headers));
+        expect(refused.statusCode).toBe(403);
+        expect(parseBody(refused)).toMatchObject({ error: 'FORBIDDEN' });
+      }
+      expect(ddbMock.calls()).toHaveLength(0);
+
+      const through = await getProduct(event({ 'X-Origin-Verify': 'origin-value-of-this-stage' }));
+      expect(through.statusCode).toBe(404);
+      expect(ddbMock.calls()).toHaveLength(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('hides internal failures behind a 500 with no detail', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     ddbMock.on(GetCommand).rejects(new Error('socket hang up at 10.0.0.12'));

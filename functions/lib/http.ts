@@ -19,7 +19,9 @@ import {
   type FieldIssue,
 } from '@linea/shared/errors';
 import { cacheControlFor, DEFAULT_MAX_BODY_BYTES, findRoute, type RouteKey, type routes } from '../routes';
+import { timingSafeEqual } from 'node:crypto';
 import { actorFromClaims, type Actor, type JwtClaims } from './auth';
+import { ORIGIN_VERIFY_HEADER, originVerifyValue } from './config';
 import { isCorrelationId, withCorrelationId } from './correlation';
 import { logger } from './logger';
 
@@ -308,6 +310,20 @@ type HandlerOptions<K extends RouteKey, B, Q, P> = {
  * Builds a Lambda handler for the route `key`. Access comes from the route table, so a route's
  * protection cannot differ between the table, CDK and the handler.
  */
+/**
+ * Whether the request carries the origin header CloudFront adds on its way to the API, compared
+ * in constant time. Without it the caller used the API's own address, past the site's web ACL.
+ * Routes that say who calls them directly (the Stripe webhook) and a function without the value
+ * (the local cloud) take every request.
+ */
+function cameThroughTheSite(event: HttpEvent, route: { readonly calledDirectly?: string }): boolean {
+  const expected = originVerifyValue();
+  if (!expected || route.calledDirectly) return true;
+  const given = Buffer.from(header(event, ORIGIN_VERIFY_HEADER) ?? '');
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
 export function httpHandler<
   K extends RouteKey,
   B extends Schema | undefined = undefined,
@@ -334,6 +350,7 @@ export function httpHandler<
       if (sent.routeKey !== key || sent.requestContext?.routeKey !== key) {
         throw new MisroutedRequestError(key, sent.routeKey ?? sent.requestContext?.routeKey);
       }
+      if (!cameThroughTheSite(event, route)) throw new ForbiddenError();
       const actor =
         route.access === 'optional'
           ? await identify?.(header(event, 'authorization'))

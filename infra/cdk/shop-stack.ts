@@ -3,6 +3,7 @@ import { CfnOutput, CustomResource, Duration, Stack, type RemovalPolicy, type St
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/config';
 import { fallbackRoute, routes } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, STOREFRONT_PAGES_RULE } from '../../functions/rules';
 import { topicSubscribers } from '../../functions/topics';
@@ -114,8 +115,23 @@ export class ShopStack extends Stack {
     this.data = new Data(this, 'Data', { removalPolicy: props.dataRemovalPolicy });
     this.media = new Media(this, 'Media', { removalPolicy: props.dataRemovalPolicy });
     this.notifications = new Notifications(this, 'Notifications', { fromEmail: props.fromEmail });
+    // CloudFront names itself to the API with this value; the route functions refuse requests
+    // without it, which came to the API's own address past the site's web ACL.
+    const apiOriginSecret = new Secret(this, 'ApiOriginSecret', {
+      description:
+        'LINEA: the value CloudFront sends to the API in x-origin-verify (generated; rotate by redeploying after changing it)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    acceptNag(
+      apiOriginSecret,
+      'SMG4',
+      'Not a credential of a person or service: a shared marker between CloudFront and the API. A rotation ' +
+        'Lambda cannot change CloudFront and the functions at once; to change it, put a new value and redeploy.',
+    );
+    const originVerify = apiOriginSecret.secretValue.unsafeUnwrap();
     // The distribution depends on nothing else here, so its URL can reach every function.
     this.website = new Website(this, 'Website', {
+      apiOriginHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify },
       assetDir: props.webAssetDir ?? path.join(REPO_ROOT, 'web', 'dist'),
       mediaBucket: this.media.bucket,
       ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
@@ -183,6 +199,7 @@ export class ShopStack extends Stack {
       mediaBucket: this.media.bucket,
       site: { bucket: this.website.bucket, distribution: this.website.distribution },
       chatModel: chatModel(this, props.chatModelId ?? DEFAULT_CHAT_MODEL_ID),
+      originVerify,
     });
 
     // The browser reaches the API on the site's own origin (/api/*): no CORS, no second connection.

@@ -12,6 +12,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import type { ORIGIN_VERIFY_ENV_NAMES } from '../../../functions/lib/config';
 import { API_CORS, hasAuthorizer, routeKey, type Access, type RouteDefinition } from '../../../functions/routes';
 import { acceptNag } from '../nag';
 import { grantPermissions, idFromModule, type GrantTargets } from './grants';
@@ -57,6 +58,12 @@ export interface ApiProps extends GrantTargets {
    * @default - no CORS configuration: cross-origin browser calls are refused
    */
   readonly allowedOrigins?: string[];
+  /**
+   * The origin header's value CloudFront sends (ORIGIN_VERIFY_ENV_NAMES): route functions refuse
+   * requests without it, but for routes that say who calls them directly.
+   * @default none: every request is taken
+   */
+  readonly originVerify?: string;
 }
 
 /**
@@ -143,6 +150,13 @@ export class Api extends Construct {
           : {}),
         ...(route.permissions.invokeChatModel && props.chatModel ? { chatModelId: props.chatModel.modelId } : {}),
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
+        ...(props.originVerify && !route.calledDirectly
+          ? {
+              environment: {
+                ORIGIN_VERIFY: props.originVerify,
+              } satisfies Record<(typeof ORIGIN_VERIFY_ENV_NAMES)[number], string>,
+            }
+          : {}),
       });
       grantPermissions(fn, route.permissions, grantTargets);
 

@@ -100,6 +100,12 @@ export interface WebsiteProps {
    * @default none
    */
   readonly webAclArn?: string;
+  /**
+   * Headers CloudFront adds to every request it sends to the API: the origin header by which the
+   * route functions tell a request through the site from one to the API's own address.
+   * @default none
+   */
+  readonly apiOriginHeaders?: Readonly<Record<string, string>>;
 }
 
 /** Vite writes content-hashed file names only under this folder. */
@@ -185,7 +191,10 @@ export class Website extends Construct {
         },
       }),
       // API Gateway's own limit: the shop assistant may take up to 29 s.
-      { readTimeout: Duration.seconds(30) },
+      {
+        readTimeout: Duration.seconds(30),
+        ...(props.apiOriginHeaders ? { customHeaders: { ...props.apiOriginHeaders } } : {}),
+      },
     );
 
     this.distribution = new Distribution(this, 'Distribution', {
