@@ -98,3 +98,30 @@ function quoteText(text: string): string[] {
     .split(/\r?\n/)
     .map((line) => (line.trim() ? `> ${line}` : '>'));
 }
+
+/** The texts of an email that says one thing and offers one link: a section of the server dictionary. */
+export interface CallToActionTexts {
+  readonly subject: string;
+  readonly heading: string;
+  readonly body: string;
+  readonly cta: string;
+}
+
+/** An email of one paragraph and one link (the newsletter's confirmation, welcome and notes). */
+export function callToActionEmail(
+  lang: string,
+  texts: CallToActionTexts,
+  url: string,
+  footer: string,
+  closing?: string[],
+): RenderedEmail {
+  return renderEmail({
+    lang,
+    subject: texts.subject,
+    heading: texts.heading,
+    paragraphs: [texts.body],
+    action: { label: texts.cta, url },
+    ...(closing ? { closing } : {}),
+    footer,
+  });
+}

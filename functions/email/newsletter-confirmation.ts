@@ -1,7 +1,7 @@
 import type { Locale } from '@linea/shared/domain/money';
 import { serverDictionaries } from '@linea/shared/i18n/server';
 import { siteUrl } from './format';
-import { renderEmail, type RenderedEmail } from './layout';
+import { callToActionEmail, type RenderedEmail } from './layout';
 
 /** The confirmation page's link: it asks first and confirms on a click, so a mail scanner confirms nobody. */
 export function newsletterConfirmUrl(webUrl: string, email: string, token: string, locale: Locale): string {
@@ -16,26 +16,17 @@ export function newsletterConfirmationEmail(
   token: string,
 ): RenderedEmail {
   const t = serverDictionaries[locale].email;
-  return renderEmail({
-    lang: locale,
-    subject: t.newsletterConfirmation.subject,
-    heading: t.newsletterConfirmation.heading,
-    paragraphs: [t.newsletterConfirmation.body],
-    action: { label: t.newsletterConfirmation.cta, url: newsletterConfirmUrl(webUrl, email, token, locale) },
-    closing: [t.newsletterConfirmation.ignore],
-    footer: t.footer,
-  });
+  return callToActionEmail(
+    locale,
+    t.newsletterConfirmation,
+    newsletterConfirmUrl(webUrl, email, token, locale),
+    t.footer,
+    [t.newsletterConfirmation.ignore],
+  );
 }
 
 /** A sign-up for an address already on the list: a short note to its owner, not a second subscription. */
 export function newsletterAlreadySubscribedEmail(locale: Locale, webUrl: string): RenderedEmail {
   const t = serverDictionaries[locale].email;
-  return renderEmail({
-    lang: locale,
-    subject: t.newsletterAlreadySubscribed.subject,
-    heading: t.newsletterAlreadySubscribed.heading,
-    paragraphs: [t.newsletterAlreadySubscribed.body],
-    action: { label: t.newsletterAlreadySubscribed.cta, url: siteUrl(webUrl, '/products') },
-    footer: t.footer,
-  });
+  return callToActionEmail(locale, t.newsletterAlreadySubscribed, siteUrl(webUrl, '/products'), t.footer);
 }
