@@ -22,6 +22,8 @@ import {
   unique,
   uniqueEmail,
   type ApiResponse,
+  admitted,
+  pause,
 } from './helpers';
 
 const db = documentClient();
@@ -79,23 +81,16 @@ async function auditEntriesOf(recordId: string): Promise<Record<string, unknown>
   return Items ?? [];
 }
 
-const pause = (ms: number) => new Promise((resolveDelay) => setTimeout(resolveDelay, ms));
-
 /**
  * A call to a throttled public route. Its token bucket is the route's, shared with every other
  * file of the run (as API Gateway's is): each call waits a little first, so this file never
  * takes tokens faster than the bucket refills, and a 429 is tried again.
  */
-async function throttled<T = Record<string, unknown>>(
-  path: string,
-  init: Parameters<typeof api>[1] = {},
-): Promise<ApiResponse<T>> {
-  for (let attempt = 0; ; attempt += 1) {
+const throttled = <T = Record<string, unknown>>(path: string, init: Parameters<typeof api>[1] = {}) =>
+  admitted(async (): Promise<ApiResponse<T>> => {
     await pause(250);
-    const response = await api<T>(path, init);
-    if (response.status !== 429 || attempt >= 40) return response;
-  }
-}
+    return api<T>(path, init);
+  });
 
 /** The storefront's lookup (GET /promo-codes/{code}, throttled to 5 a second). */
 const lookUp = (code: string) => throttled(`/promo-codes/${encodeURIComponent(code)}`);

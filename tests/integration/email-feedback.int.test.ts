@@ -20,18 +20,12 @@ import {
   waitForBusIdle,
   waitForConfirmationEmail,
   type ApiResponse,
+  admitted,
+  pause,
 } from './helpers';
 
-const pause = (ms: number) => new Promise((resolveDelay) => setTimeout(resolveDelay, ms));
-
-/** A throttled public route, called until its token bucket lets the request through. */
-async function throttled(path: string, json: unknown): Promise<ApiResponse> {
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await api(path, { method: 'POST', json });
-    if (response.status !== 429 || attempt >= 40) return response;
-    await pause(250);
-  }
-}
+const throttled = (path: string, json: unknown): Promise<ApiResponse> =>
+  admitted(() => api(path, { method: 'POST', json }));
 
 async function subscriberItem(email: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await documentClient().send(

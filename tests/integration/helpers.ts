@@ -300,10 +300,10 @@ export const NEWSLETTER_CONFIRMATION_SUBJECTS: ReadonlySet<string> = new Set(
   Object.values(serverDictionaries).map(({ email }) => email.newsletterConfirmation.subject),
 );
 
-/** The confirmation link in a sign-up's confirmation email, as its parts. */
-export function newsletterConfirmLink(email: Email) {
-  const match = /(\S+\/newsletter\/confirm\?\S+)/.exec(email.body.text ?? '');
-  if (!match) throw new Error(`No confirmation link in the email to ${email.destination.to.join(', ')}`);
+/** A link to one of the shop's newsletter pages (`/newsletter/confirm`, `/unsubscribe`) in an email's text, as its parts. */
+export function newsletterLink(email: Email, page: '/newsletter/confirm' | '/unsubscribe') {
+  const match = new RegExp(`(\\S+${page.replaceAll('/', '\\/')}\\?\\S+)`).exec(email.body.text ?? '');
+  if (!match) throw new Error(`No ${page} link in the email to ${email.destination.to.join(', ')}`);
   const url = new URL(match[1]!);
   return {
     url,
@@ -311,6 +311,23 @@ export function newsletterConfirmLink(email: Email) {
     token: url.searchParams.get('token') ?? '',
     lang: url.searchParams.get('lang'),
   };
+}
+
+/** The confirmation link in a sign-up's confirmation email, as its parts. */
+export const newsletterConfirmLink = (email: Email) => newsletterLink(email, '/newsletter/confirm');
+
+export const pause = (ms: number) => new Promise((resolveDelay) => setTimeout(resolveDelay, ms));
+
+/**
+ * A request to a throttled public route, sent again while it answers 429: the token bucket is
+ * the route's, shared with every other file of the run (the fuzz's too).
+ */
+export async function admitted<T extends { readonly status: number }>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await send();
+    if (response.status !== 429 || attempt >= 40) return response;
+    await pause(250);
+  }
 }
 
 /** Waits for the newest confirmation email to `to` (a sign-up's), passing over every other email. */

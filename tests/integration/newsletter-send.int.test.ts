@@ -35,6 +35,9 @@ import {
   waitForConfirmationEmail,
   type ApiResponse,
   type Email,
+  admitted,
+  newsletterLink,
+  pause,
 } from './helpers';
 
 type StoredEmail = Email & { readonly replyTo?: string[] };
@@ -52,29 +55,10 @@ async function emailsWithSubject(subject: string): Promise<StoredEmail[]> {
 
 const to = (emails: StoredEmail[], address: string) => emails.filter((email) => email.destination.to.includes(address));
 
-/** The unsubscribe link in an email's text, as its parts. */
-function unsubscribeLink(email: StoredEmail) {
-  const match = /(\S+\/unsubscribe\?\S+)/.exec(email.body.text ?? '');
-  if (!match) throw new Error(`No unsubscribe link in the email to ${email.destination.to.join(', ')}`);
-  const url = new URL(match[1]!);
-  return {
-    url,
-    email: url.searchParams.get('email') ?? '',
-    token: url.searchParams.get('token') ?? '',
-    lang: url.searchParams.get('lang'),
-  };
-}
+const unsubscribeLink = (email: StoredEmail) => newsletterLink(email, '/unsubscribe');
 
-const pause = (ms: number) => new Promise((resolveDelay) => setTimeout(resolveDelay, ms));
-
-/** A throttled public route, called until its token bucket lets the request through. */
-async function throttled(path: string, json: unknown): Promise<ApiResponse> {
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await api(path, { method: 'POST', json });
-    if (response.status !== 429 || attempt >= 40) return response;
-    await pause(250);
-  }
-}
+const throttled = (path: string, json: unknown): Promise<ApiResponse> =>
+  admitted(() => api(path, { method: 'POST', json }));
 
 /** Signs up (double opt-in) and follows the confirmation email's link: an active subscriber. */
 async function subscribe(email: string, locale: 'en' | 'de' = 'en'): Promise<void> {

@@ -12,25 +12,12 @@ import {
   waitForConfirmationEmail,
   waitForEmailWhere,
   type ApiResponse,
+  admitted,
 } from './helpers';
 
 const route = findRoute('POST /newsletter/subscribers');
 const throttle = route?.throttle ?? { rateLimit: 0, burstLimit: 0 };
 const maxBodyBytes = route?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-
-const pause = (ms: number) => new Promise((resolveDelay) => setTimeout(resolveDelay, ms));
-
-/**
- * A request to a throttled public route, sent until its token bucket lets it through: the
- * bucket is the route's, shared with every other file's requests to it (the fuzz's too).
- */
-async function admitted<T extends { readonly status: number }>(send: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await send();
-    if (response.status !== 429 || attempt >= 40) return response;
-    await pause(250);
-  }
-}
 
 const post = (path: string, json: unknown): Promise<ApiResponse> => admitted(() => api(path, { method: 'POST', json }));
 
