@@ -9,7 +9,6 @@ import { createHmac } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AssociateSoftwareTokenCommand,
-  CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
@@ -17,7 +16,7 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
-import { expectToast, launchBrowser, openShop, signUpShopper, type Shopper } from './browser';
+import { expectToast, launchBrowser, openShop, signUpShopper, type Shopper, localCognito } from './browser';
 
 const shop = inject('shop');
 let browser: Browser;
@@ -45,11 +44,7 @@ function totpCode(secret: string, at = Date.now()): string {
 /** A new account in the admin group that has activated an authenticator app; returns its key. */
 async function adminWithAuthenticatorApp(): Promise<Shopper & { secret: string }> {
   const account = await signUpShopper(shop, 'Tove');
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: shop.cognitoEndpoint,
-    region: shop.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const cognito = localCognito(shop);
   try {
     await cognito.send(
       new AdminAddUserToGroupCommand({ UserPoolId: shop.userPoolId, Username: account.email, GroupName: ADMIN_GROUP }),

@@ -7,7 +7,7 @@
  * and the new page's heading focused after following a link in the mobile menu.
  */
 import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { SignUpCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -23,6 +23,7 @@ import {
   visibleText,
   type ShopOptions,
   type Shopper,
+  localCognito,
 } from './browser';
 import { axeFindingLines } from './axe';
 
@@ -163,13 +164,7 @@ async function expectNoProviderText(page: Page): Promise<void> {
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
-function cognito(): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({
-    endpoint: shop.cognitoEndpoint,
-    region: shop.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-}
+const cognito = (): CognitoIdentityProviderClient => localCognito(shop);
 
 describe.each(LANGUAGES)('signing in and up (%s)', (language) => {
   const words = WORDS[language];

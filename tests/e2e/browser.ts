@@ -199,6 +199,17 @@ export interface Shopper {
   readonly firstName: string;
 }
 
+/** A client of the local cloud's Cognito, as a test's own admin tool; destroy it when done. */
+export function localCognito(
+  shop: Pick<LocalCloudEndpoints, 'cognitoEndpoint' | 'region'>,
+): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint: shop.cognitoEndpoint,
+    region: shop.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
 /**
  * Signs a new shopper up through Cognito's own API and confirms the account with a verified
  * email (as typing the emailed code does), as a shopper who registered earlier; the UI sign-up
@@ -207,11 +218,7 @@ export interface Shopper {
 export async function signUpShopper(shop: LocalCloudEndpoints, firstName = 'Lea'): Promise<Shopper> {
   const email = `e2e-${randomUUID().slice(0, 8)}@example.ch`;
   const password = `Linea-${randomUUID().slice(0, 8)}-Aa1!`;
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: shop.cognitoEndpoint,
-    region: shop.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const cognito = localCognito(shop);
   try {
     await cognito.send(
       new SignUpCommand({

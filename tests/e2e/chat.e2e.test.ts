@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -24,6 +24,7 @@ import {
   signInThroughUi,
   signUpShopper,
   type ShopOptions,
+  localCognito,
 } from './browser';
 
 const shop = inject('shop');
@@ -224,11 +225,7 @@ describe('the shop assistant', () => {
 
 /** The account's id, as its ID token carries it. */
 async function subOf(shopper: { email: string; password: string }): Promise<string> {
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: shop.cognitoEndpoint,
-    region: shop.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const cognito = localCognito(shop);
   try {
     const { AuthenticationResult } = await cognito.send(
       new InitiateAuthCommand({
