@@ -121,6 +121,23 @@ export const LAZY_CREDENTIAL_PROVIDERS = [
   '@aws-sdk/nested-clients/sso-oidc',
 ] as const;
 
+/**
+ * The SDK's event-stream codec (~19 KiB), which `@smithy/core`'s protocols load with `import()`
+ * only for an operation whose input or output is an event stream. Of the services the functions
+ * call, only S3 (SelectObjectContent) and Bedrock Runtime (ConverseStream) have such operations,
+ * and their clients import the codec statically; DynamoDB, EventBridge, SES, Secrets Manager,
+ * Cognito, CloudFront and KMS have none, so for a function without the S3 or Bedrock client the
+ * `import()` can never run and the codec stays out of its bundle, like LAZY_CREDENTIAL_PROVIDERS.
+ * A function is given those clients' settings (bucket, model) exactly when it may call them; the
+ * infra test that loads every bundle away from node_modules fails any bundle that imports the
+ * codec statically without it.
+ */
+export const EVENT_STREAM_CODEC = '@smithy/core/event-streams';
+
+function mayUseEventStreams(props: ShopFunctionProps): boolean {
+  return Boolean(props.mediaBucketName || props.sitePages || props.chatModelId);
+}
+
 /** Modules replaced at bundle time, with why; see each stand-in. */
 const BUNDLE_ALIASES = {
   'prettier/standalone': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'prettier-unavailable.ts'),
@@ -204,8 +221,9 @@ export class ShopFunction extends NodejsFunction {
         // The SDK v3 is bundled rather than taken from the runtime: the function then runs the
         // exact SDK version the tests and the local stand-ins ran, minified and tree-shaken to
         // the commands it uses, instead of whatever version the runtime image carries that day.
-        // Only the credential links Lambda never reaches stay out (see LAZY_CREDENTIAL_PROVIDERS).
-        externalModules: [...LAZY_CREDENTIAL_PROVIDERS],
+        // Only the credential links Lambda never reaches stay out (see LAZY_CREDENTIAL_PROVIDERS),
+        // and the event-stream codec where no client can use it (EVENT_STREAM_CODEC).
+        externalModules: [...LAZY_CREDENTIAL_PROVIDERS, ...(mayUseEventStreams(props) ? [] : [EVENT_STREAM_CODEC])],
         esbuildArgs: {
           '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`),
         },
