@@ -12,6 +12,9 @@ import type { RoutePermissions } from './routes';
 export const S3_EVENT_SOURCE = 'aws.s3';
 export type AwsEventDetailType = 'Object Created';
 
+/** The claims of emails sent once per event (services/send-email-once.ts). */
+const EVENT_EMAIL_CLAIMS = { read: [PARTITION_PREFIX.eventEmail], write: [PARTITION_PREFIX.eventEmail] };
+
 export interface RuleDefinition {
   /** Stable name; also the rule's construct id, so never rename one that is deployed. */
   readonly name: string;
@@ -68,7 +71,7 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: ['NewsletterConfirmationRequested', 'NewsletterAlreadySubscribed', 'NewsletterSubscribed'],
     consumer: 'events/send-newsletter-mail',
-    permissions: { sendEmail: true },
+    permissions: { sendEmail: true, table: EVENT_EMAIL_CLAIMS },
   },
   {
     // One email per active subscriber, resumable; a long list continues in a new run.
@@ -108,7 +111,7 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'ContactMessageReceived',
     consumer: 'events/forward-contact-message',
-    permissions: { sendEmail: true },
+    permissions: { sendEmail: true, table: EVENT_EMAIL_CLAIMS },
   },
   {
     // The shopper's receipt: a rule of its own, so a failed send retries only this email.
@@ -116,7 +119,7 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'ContactMessageReceived',
     consumer: 'events/acknowledge-contact-message',
-    permissions: { sendEmail: true },
+    permissions: { sendEmail: true, table: EVENT_EMAIL_CLAIMS },
   },
   {
     name: 'OrderConfirmationEmail',

@@ -22,6 +22,7 @@ export const PARTITION_PREFIX = {
   upload: 'UPLOAD#',
   stats: 'STATS#',
   statsApplied: 'STATS_APPLIED#',
+  eventEmail: 'EVENT_EMAIL#',
 } as const;
 
 /** Everything of one customer lives in one partition; its id is the verified token's `sub`, never input. */
@@ -55,6 +56,11 @@ export const keys = {
   ordersByRecencyPartition: () => ({ GSI3PK: 'ORDERS' }),
   /** Marks that an order's email of one kind has been sent (or is being sent), so it goes out once. */
   orderEmail: (orderId: string, kind: string) => ({ PK: `${PARTITION_PREFIX.order}${orderId}`, SK: `EMAIL#${kind}` }),
+  /** Marks that the email of one kind an event asked for has been sent, so a redelivery does not send it again. */
+  eventEmail: (eventId: string, kind: string) => ({
+    PK: `${PARTITION_PREFIX.eventEmail}${eventId}`,
+    SK: `EMAIL#${kind}`,
+  }),
 
   /** Promo codes are upper-case; the code is the id, so uniqueness comes with the key. */
   promo: (code: string) => ({ PK: `PROMO#${code.toUpperCase()}`, SK: 'PROMO' }),

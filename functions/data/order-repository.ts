@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -118,9 +117,6 @@ export class StockShortageError extends Error {
     this.name = 'StockShortageError';
   }
 }
-
-export type EmailClaim =
-  { readonly outcome: 'claimed'; readonly claimedAt: string } | { readonly outcome: 'sent' | 'busy' };
 
 export type TransitionResult =
   /** The order moved; its OrderStatusChanged event waits in the outbox. */
@@ -685,71 +681,6 @@ export function createOrderRepository(db: DynamoDBDocumentClient = ddb, table = 
           ExpressionAttributeNames: names,
         }),
       );
-    },
-
-    /**
-     * Claims the sending of one kind of email for an order, so a repeated event does not mail
-     * the customer twice: 'claimed' for the first caller, 'sent' once it went out, 'busy' while
-     * another delivery holds a live claim. A claim older than `leaseSeconds` is taken over (its
-     * holder died between claiming and sending), so a crash cannot lose the email.
-     */
-    async claimEmail(orderId: string, kind: string, now: Date, leaseSeconds = 60): Promise<EmailClaim> {
-      const claimedAt = now.toISOString();
-      try {
-        await db.send(
-          new PutCommand({
-            TableName: table(),
-            Item: {
-              ...keys.orderEmail(orderId, kind),
-              entity: 'OrderEmail',
-              schemaVersion: 1,
-              state: 'sending',
-              claimedAt,
-            },
-            ConditionExpression: 'attribute_not_exists(PK) OR (#state = :sending AND claimedAt < :stale)',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: {
-              ':sending': 'sending',
-              ':stale': new Date(now.getTime() - leaseSeconds * 1000).toISOString(),
-            },
-          }),
-        );
-        return { outcome: 'claimed', claimedAt };
-      } catch (err) {
-        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-        const { Item } = await db.send(
-          new GetCommand({ TableName: table(), Key: keys.orderEmail(orderId, kind), ConsistentRead: true }),
-        );
-        return { outcome: Item?.state === 'sent' ? 'sent' : 'busy' };
-      }
-    },
-
-    async markEmailSent(orderId: string, kind: string, at: string): Promise<void> {
-      await db.send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: keys.orderEmail(orderId, kind),
-          UpdateExpression: 'SET #state = :sent, sentAt = :at',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':sent': 'sent', ':at': at },
-        }),
-      );
-    },
-
-    /** Gives a claim back after a failed send, unless another delivery has taken it over since. */
-    async releaseEmail(orderId: string, kind: string, claimedAt: string): Promise<void> {
-      try {
-        await db.send(
-          new DeleteCommand({
-            TableName: table(),
-            Key: keys.orderEmail(orderId, kind),
-            ConditionExpression: 'claimedAt = :mine',
-            ExpressionAttributeValues: { ':mine': claimedAt },
-          }),
-        );
-      } catch (err) {
-        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-      }
     },
 
     /**

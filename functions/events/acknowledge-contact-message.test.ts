@@ -1,11 +1,20 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { emailClaimsInMemory } from '../../tests/fixtures/email-claims';
+import { expectWithinRuleScope } from '../../tests/fixtures/table-scope';
 import { handler } from './acknowledge-contact-message';
 
 const sesMock = mockClient(SESClient);
-beforeEach(() => sesMock.reset());
+const ddbMock = mockClient(DynamoDBDocumentClient);
+afterEach(() => void expectWithinRuleScope('ContactMessageAcknowledgement', ddbMock));
+beforeEach(() => {
+  sesMock.reset();
+  ddbMock.reset();
+  emailClaimsInMemory(ddbMock);
+});
 
 const detail = {
   version: 1,
@@ -53,5 +62,13 @@ describe('acknowledge-contact-message', () => {
   it('lets a failed send throw, so the bus retries and dead-letters it', async () => {
     sesMock.on(SendEmailCommand).rejects(new Error('MessageRejected'));
     await expect(handler(eventBridgeEvent('ContactMessageReceived', detail))).rejects.toThrow('MessageRejected');
+  });
+
+  it('sends the receipt once however often the bus delivers the event', async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'x' });
+    const event = eventBridgeEvent('ContactMessageReceived', detail);
+    await handler(event);
+    await handler(event);
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(1);
   });
 });

@@ -1,15 +1,15 @@
 import { contactAcknowledgementEmail } from '../email/contact-acknowledgement';
 import { config } from '../lib/config';
-import { sendEmail } from '../lib/email';
 import { eventConsumer } from '../lib/event-consumer';
+import { sendEventEmailOnce } from '../services/send-email-once';
 
 /**
  * The shopper's receipt, a rule of its own beside the shop's copy (forward-contact-message):
- * a retry of one never sends the other twice.
+ * a retry of one never sends the other twice, and a redelivered event finds its receipt sent.
  */
-export const handler = eventConsumer('ContactMessageReceived', async (detail) => {
+export const handler = eventConsumer('ContactMessageReceived', async (detail, event) => {
   // Reply-To is the shop's inbox, so the shopper's answer to the receipt reaches the team.
-  await sendEmail(detail.email, contactAcknowledgementEmail(detail), {
+  await sendEventEmailOnce(event, detail.email, contactAcknowledgementEmail(detail), {
     kind: 'contact-acknowledgement',
     replyTo: config().shopInboxEmail,
   });

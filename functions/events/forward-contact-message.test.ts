@@ -1,11 +1,20 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { emailClaimsInMemory } from '../../tests/fixtures/email-claims';
+import { expectWithinRuleScope } from '../../tests/fixtures/table-scope';
 import { handler } from './forward-contact-message';
 
 const sesMock = mockClient(SESClient);
-beforeEach(() => sesMock.reset());
+const ddbMock = mockClient(DynamoDBDocumentClient);
+afterEach(() => void expectWithinRuleScope('ContactMessageForward', ddbMock));
+beforeEach(() => {
+  sesMock.reset();
+  ddbMock.reset();
+  emailClaimsInMemory(ddbMock);
+});
 
 const detail = {
   version: 1,
@@ -44,5 +53,20 @@ describe('forward-contact-message', () => {
   it('lets a failed send throw, so the bus retries and dead-letters it', async () => {
     sesMock.on(SendEmailCommand).rejects(new Error('MessageRejected'));
     await expect(handler(eventBridgeEvent('ContactMessageReceived', detail))).rejects.toThrow('MessageRejected');
+  });
+
+  it('sends the copy once however often the bus delivers the event, and again for a retry after a failed send', async () => {
+    const event = eventBridgeEvent('ContactMessageReceived', detail);
+    sesMock.on(SendEmailCommand).rejectsOnce(new Error('Throttling')).resolves({ MessageId: 'x' });
+
+    await expect(handler(event)).rejects.toThrow('Throttling');
+    await handler(event);
+    await handler(event);
+
+    // One failed attempt, then one copy; the third delivery finds it sent.
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(2);
+    // Another message is another copy.
+    await handler(eventBridgeEvent('ContactMessageReceived', { ...detail, messageId: 'm-2' }));
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(3);
   });
 });

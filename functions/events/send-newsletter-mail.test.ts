@@ -1,12 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
+import { emailClaimsInMemory } from '../../tests/fixtures/email-claims';
+import { expectWithinRuleScope } from '../../tests/fixtures/table-scope';
 import { handler } from './send-newsletter-mail';
 
 const sesMock = mockClient(SESClient);
-beforeEach(() => sesMock.reset());
+const ddbMock = mockClient(DynamoDBDocumentClient);
+afterEach(() => void expectWithinRuleScope('NewsletterMail', ddbMock));
+beforeEach(() => {
+  sesMock.reset();
+  ddbMock.reset();
+  emailClaimsInMemory(ddbMock);
+});
 
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../tests/fixtures/events/${name}`, import.meta.url), 'utf8'));
@@ -76,5 +85,27 @@ describe('send-newsletter-mail', () => {
     await expect(
       handler(eventBridgeEvent('NewsletterSubscribed', fixture('newsletter-subscribed.v1.json'))),
     ).rejects.toThrow('Throttling');
+  });
+
+  it('sends each email once per event: a redelivered welcome finds it sent, a new sign-up gets its own', async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'm1' });
+    const welcome = eventBridgeEvent('NewsletterSubscribed', fixture('newsletter-subscribed.v1.json'));
+    const confirmation = eventBridgeEvent('NewsletterConfirmationRequested', {
+      version: 1,
+      email: 'lea@example.ch',
+      locale: 'de',
+      token: 'b'.repeat(43),
+    });
+
+    await handler(welcome);
+    await handler(welcome);
+    await handler(confirmation);
+    await handler(confirmation);
+
+    const subjects = sesMock.commandCalls(SendEmailCommand).map((call) => call.args[0].input.Message?.Subject?.Data);
+    expect(subjects).toEqual(['Willkommen bei LINEA', 'Bitte bestätigen Sie Ihre Anmeldung zum LINEA-Newsletter']);
+    // Signing up again (after unsubscribing) is a new event and a new welcome.
+    await handler(eventBridgeEvent('NewsletterSubscribed', fixture('newsletter-subscribed.v1.json')));
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(3);
   });
 });

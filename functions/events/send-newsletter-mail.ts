@@ -2,21 +2,24 @@ import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { newsletterAlreadySubscribedEmail, newsletterConfirmationEmail } from '../email/newsletter-confirmation';
 import { newsletterWelcomeEmail } from '../email/newsletter-welcome';
 import { config } from '../lib/config';
-import { sendEmail } from '../lib/email';
 import { eventConsumer } from '../lib/event-consumer';
+import { sendEventEmailOnce } from '../services/send-email-once';
 
-const onSubscribed = eventConsumer('NewsletterSubscribed', async (detail) => {
-  await sendEmail(detail.email, newsletterWelcomeEmail(detail.locale, config().webUrl), { kind: 'newsletter-welcome' });
+const onSubscribed = eventConsumer('NewsletterSubscribed', async (detail, event) => {
+  await sendEventEmailOnce(event, detail.email, newsletterWelcomeEmail(detail.locale, config().webUrl), {
+    kind: 'newsletter-welcome',
+  });
 });
-const onConfirmationRequested = eventConsumer('NewsletterConfirmationRequested', async (detail) => {
-  await sendEmail(
+const onConfirmationRequested = eventConsumer('NewsletterConfirmationRequested', async (detail, event) => {
+  await sendEventEmailOnce(
+    event,
     detail.email,
     newsletterConfirmationEmail(detail.locale, config().webUrl, detail.email, detail.token),
     { kind: 'newsletter-confirmation' },
   );
 });
-const onAlreadySubscribed = eventConsumer('NewsletterAlreadySubscribed', async (detail) => {
-  await sendEmail(detail.email, newsletterAlreadySubscribedEmail(detail.locale, config().webUrl), {
+const onAlreadySubscribed = eventConsumer('NewsletterAlreadySubscribed', async (detail, event) => {
+  await sendEventEmailOnce(event, detail.email, newsletterAlreadySubscribedEmail(detail.locale, config().webUrl), {
     kind: 'newsletter-already-subscribed',
   });
 });
@@ -29,7 +32,8 @@ type NewsletterMailEvent = EventBridgeEvent<
 /**
  * The newsletter's own emails, one consumer (and one rule) for all three: the double opt-in's
  * confirmation link, the note to an address that is already subscribed, and the welcome once
- * confirmed. Anything else throws, so it is retried and dead-lettered rather than lost.
+ * confirmed. Anything else throws, so it is retried and dead-lettered rather than lost. Each is
+ * sent once per event, however often the bus delivers it.
  */
 export async function handler(event: NewsletterMailEvent, context?: Pick<Context, 'functionName'>): Promise<void> {
   switch (event['detail-type']) {
