@@ -143,12 +143,16 @@ export function pruneStripeEntry(entry: string, resourcesJs: string, keep: reado
 
 /** Relative imports made absolute into the installed package, and its source map comment dropped (it would not match). */
 function pointInto(source: string, esmDir: string): string {
-  return source
+  const pointed = source
     .replace(
       / from '(\.\/[^']+)';/g,
       (_, specifier: string) => ` from ${JSON.stringify(path.join(esmDir, specifier))};`,
     )
     .replace(/^\/\/# sourceMappingURL=.*$/m, '');
+  // Anything still relative would be looked for in the cache folder, where nothing else is.
+  const relative = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]\.\.?\/[^'"]*['"]/.exec(pointed);
+  if (relative) fail(`${ENTRY} has a relative import the pruning does not rewrite: ${relative[0]}`);
+  return pointed;
 }
 
 function isStripeRoot(dir: string): boolean {
@@ -189,10 +193,9 @@ let derived: string | undefined;
  * The pruned SDK's Node entry, for the bundler's `--alias:stripe=`; derived once per process
  * (and written only when the installed version or the list of resources changed).
  */
-export function prunedStripeEntry(
-  cacheRoot = path.join(REPO_ROOT, 'node_modules', '.cache', 'linea-bundling'),
-): string {
+export function prunedStripeEntry(): string {
   if (derived) return derived;
+  const cacheRoot = path.join(REPO_ROOT, 'node_modules', '.cache', 'linea-bundling');
   const { root, version, nodeEntry } = installedStripe();
   const entryPath = path.join(root, nodeEntry);
   const esmDir = path.dirname(entryPath);
