@@ -454,6 +454,26 @@ describe('Functions', () => {
     expect(staleExceptions(measured)).toEqual([]);
   });
 
+  it('bundles the Stripe SDK with the resources of STRIPE_RESOURCES alone (infra/cdk/bundling/stripe-pruned.ts)', () => {
+    const outdir = (stack.node.root as App).outdir;
+    const lambdas = resourcesOf('AWS::Lambda::Function');
+    const withStripe = new Map<string, string>();
+    for (const fn of shopFunctions()) {
+      if (!(fn instanceof ShopFunction)) throw new Error(`${fn.node.path} is not a ShopFunction`);
+      const key = (lambdas[logicalId(fn)]?.Properties?.Code as { S3Key?: unknown }).S3Key;
+      if (typeof key !== 'string') throw new Error(`${fn.node.path} has no bundled asset`);
+      const source = readFileSync(path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+      if (source.includes('api.stripe.com')) withStripe.set(fn.handlerModule, source);
+    }
+    expect([...withStripe.keys()]).toEqual(expect.arrayContaining(['webhooks/stripe', 'events/sync-stripe-product']));
+    for (const [handlerModule, source] of withStripe) {
+      // The paths of a listed resource and of two that are not: the bundles used the pruned SDK.
+      expect({ handlerModule, products: source.includes('/v1/products') }).toEqual({ handlerModule, products: true });
+      expect({ handlerModule, invoices: source.includes('/v1/invoices') }).toEqual({ handlerModule, invoices: false });
+      expect({ handlerModule, v2: source.includes('/v2/core/accounts') }).toEqual({ handlerModule, v2: false });
+    }
+  });
+
   it('gives every function in the stack, CDK helpers included, a log group with bounded retention', () => {
     const logGroups = resourcesOf('AWS::Logs::LogGroup');
     for (const [id, fn] of Object.entries(resourcesOf('AWS::Lambda::Function'))) {

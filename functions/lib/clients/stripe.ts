@@ -1,14 +1,21 @@
 import Stripe from 'stripe';
 import { config } from '../config';
 import { stripeSecrets } from '../secrets';
+import type { StripeResourceName } from './stripe-resources';
 
-let current: { secretKey: string; stripe: Stripe } | undefined;
+/**
+ * The SDK as the bundles have it: the resources of STRIPE_RESOURCES, webhook verification, and
+ * nothing else the shop could reach for by accident.
+ */
+export type ShopStripe = Pick<Stripe, StripeResourceName | 'webhooks'>;
+
+let current: { secretKey: string; stripe: ShopStripe } | undefined;
 
 /**
  * The Stripe SDK, pointed at STRIPE_API_URL and keyed from Secrets Manager. Rebuilt only when
  * the key changes (a rotation), so a warm function keeps its connection pool.
  */
-export async function stripeClient(): Promise<Stripe> {
+export async function stripeClient(): Promise<ShopStripe> {
   const { secretKey } = await stripeSecrets();
   if (current?.secretKey !== secretKey) {
     const url = new URL(config().stripeApiUrl);

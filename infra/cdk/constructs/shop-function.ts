@@ -6,6 +6,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyDocument, PolicyStatement, Role, type CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { prunedStripeEntry } from '../bundling/stripe-pruned';
 import { acceptNag } from '../nag';
 import type {
   CHAT_MODEL_ENV_NAMES,
@@ -145,6 +146,18 @@ const BUNDLE_ALIASES = {
 } as const;
 
 /**
+ * The esbuild `--alias` arguments of every bundle. Besides BUNDLE_ALIASES, `stripe` is the SDK cut
+ * down to the resources the shop calls (infra/cdk/bundling/stripe-pruned.ts), derived on the first
+ * function's synthesis rather than on import, so code that only reads this module's constants
+ * never touches node_modules/.cache.
+ */
+export function bundleAliasArgs(): string[] {
+  return Object.entries({ ...BUNDLE_ALIASES, stripe: prunedStripeEntry() }).map(
+    ([module, replacement]) => `${module}=${replacement}`,
+  );
+}
+
+/**
  * The template metadata key under which each function names its handler module, so tools that
  * read only cdk.out (the bench) know which bundle is which handler.
  */
@@ -225,7 +238,7 @@ export class ShopFunction extends NodejsFunction {
         // and the event-stream codec where no client can use it (EVENT_STREAM_CODEC).
         externalModules: [...LAZY_CREDENTIAL_PROVIDERS, ...(mayUseEventStreams(props) ? [] : [EVENT_STREAM_CODEC])],
         esbuildArgs: {
-          '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`),
+          '--alias': bundleAliasArgs(),
         },
         // React (the order emails) picks its production build from NODE_ENV at bundle time;
         // without this the bundle carries, and runs, the slower development build.

@@ -1,0 +1,200 @@
+/**
+ * The Stripe SDK as the Lambda bundles carry it (infra/cdk/bundling/stripe-pruned.ts): cut down to
+ * STRIPE_RESOURCES, and still the SDK, so it is bundled here with the esbuild CLI and the aliases
+ * of ShopFunction and run in a fresh Node process against the local Stripe stand-in.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRIPE_RESOURCES } from '../../functions/lib/clients/stripe-resources';
+import { prunedStripeEntry, pruneStripeEntry } from '../../infra/cdk/bundling/stripe-pruned';
+import { bundleAliasArgs } from '../../infra/cdk/constructs/shop-function';
+import { startStripeStandIn, type StripeStandIn } from '../../infra/local/stripe';
+import { REPO_ROOT } from '../../infra/cdk/paths';
+
+const run = promisify(execFile);
+const ESM_DIR = path.join(REPO_ROOT, 'node_modules', 'stripe', 'esm');
+const ENTRY = readFileSync(path.join(ESM_DIR, 'stripe.esm.node.js'), 'utf8');
+const RESOURCES_JS = readFileSync(path.join(ESM_DIR, 'resources.js'), 'utf8');
+const SECRET_KEY = 'sk_test_pruned';
+const WEBHOOK_SECRET = 'whsec_pruned';
+
+/** The client properties a (pruned) entry's constructor builds from its generated section. */
+function builtResources(entry: string): string[] {
+  const section = entry.slice(
+    entry.indexOf('// StripeInitInstanceVariables: The beginning'),
+    entry.indexOf('// StripeInitInstanceVariables: The end'),
+  );
+  return [...section.matchAll(/this\.(\w+) = new \w+\(this\);/g)].map((match) => match[1] as string).sort();
+}
+
+const resourceImports = (entry: string): string[] =>
+  [...entry.matchAll(/^import \{ (\w+),? \} from '\.\/resources[/.][\w/.]*';$/gm)].map((match) => match[1] as string);
+
+describe('pruning the Stripe SDK', () => {
+  it('keeps exactly the listed resources, and imports only their classes', () => {
+    expect(builtResources(ENTRY).length).toBeGreaterThan(60);
+    const pruned = pruneStripeEntry(ENTRY, RESOURCES_JS, STRIPE_RESOURCES);
+    expect(builtResources(pruned)).toEqual([...STRIPE_RESOURCES].sort());
+    expect(resourceImports(pruned).sort()).toEqual(['Checkout', 'CouponResource', 'OAuthResource', 'ProductResource']);
+    // The catalogue of every resource is what pulled them all in.
+    expect(pruned).not.toContain("from './resources.js'");
+  });
+
+  it('keeps whichever resources it is told', () => {
+    const pruned = pruneStripeEntry(ENTRY, RESOURCES_JS, ['refunds', 'events']);
+    expect(builtResources(pruned)).toEqual(['events', 'refunds']);
+    expect(resourceImports(pruned).sort()).toEqual(['EventResource', 'OAuthResource', 'RefundResource']);
+  });
+
+  it('fails naming a resource the SDK does not have', () => {
+    expect(() => pruneStripeEntry(ENTRY, RESOURCES_JS, ['products', 'sessionz'])).toThrow(
+      /builds no resource named sessionz/,
+    );
+  });
+
+  it('fails naming the marker it expected when a Stripe upgrade moved the generated sections', () => {
+    const withoutInit = ENTRY.replace('// StripeInitInstanceVariables: The beginning', '// Resources:');
+    expect(() => pruneStripeEntry(withoutInit, RESOURCES_JS, STRIPE_RESOURCES)).toThrow(
+      'has no section marked "// StripeInitInstanceVariables: The beginning of the section generated from our OpenAPI spec"',
+    );
+    const withoutImports = ENTRY.replace('// StripeInstanceImports: The beginning', '// Imports:');
+    expect(() => pruneStripeEntry(withoutImports, RESOURCES_JS, STRIPE_RESOURCES)).toThrow(
+      'has no section marked "// StripeInstanceImports:',
+    );
+    const unclosed = ENTRY.replace('// StripeInstanceImports: The end', '// Imports end');
+    expect(() => pruneStripeEntry(unclosed, RESOURCES_JS, STRIPE_RESOURCES)).toThrow(
+      'opens the generated section StripeInstanceImports and never closes it',
+    );
+    const catalogue = ENTRY.replace("import * as resources from './resources.js';", '');
+    expect(() => pruneStripeEntry(catalogue, RESOURCES_JS, STRIPE_RESOURCES)).toThrow(
+      "no longer has `import * as resources from './resources.js';`",
+    );
+  });
+
+  it('fails on a line in a generated section it does not understand, rather than leave it half-pruned', () => {
+    const odd = ENTRY.replace(
+      '        this.coupons = new CouponResource(this);',
+      '        this.coupons = new CouponResource(this, { beta: true });',
+    );
+    expect(() => pruneStripeEntry(odd, RESOURCES_JS, STRIPE_RESOURCES)).toThrow(
+      'unexpected line in StripeInitInstanceVariables: this.coupons = new CouponResource(this, { beta: true });',
+    );
+  });
+});
+
+/**
+ * Run in a fresh Node process from its bundle: the listed resources and no others, a webhook
+ * signature checked (and a forged one refused), and calls to the stand-in that need the SDK's
+ * retries, idempotency keys and error classes.
+ */
+const PROBE = `
+import Stripe from 'stripe';
+import { STRIPE_RESOURCES } from ${JSON.stringify(path.join(REPO_ROOT, 'functions', 'lib', 'clients', 'stripe-resources.ts'))};
+
+const stripe = new Stripe(${JSON.stringify(SECRET_KEY)}, {
+  host: '127.0.0.1',
+  port: Number(process.env.STRIPE_PORT),
+  protocol: 'http',
+  maxNetworkRetries: 2,
+});
+const out = {};
+out.listed = STRIPE_RESOURCES.filter((name) => stripe[name] !== undefined);
+out.unlisted = ['customers', 'invoices', 'subscriptions', 'events', 'refunds', 'v2'].filter((name) => stripe[name] !== undefined);
+
+const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed' });
+const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: ${JSON.stringify(WEBHOOK_SECRET)} });
+out.verified = (await stripe.webhooks.constructEventAsync(payload, header, ${JSON.stringify(WEBHOOK_SECRET)}, 300)).id;
+out.forged = await stripe.webhooks
+  .constructEventAsync(payload.replace('evt_1', 'evt_2'), header, ${JSON.stringify(WEBHOOK_SECRET)}, 300)
+  .then(() => 'accepted', (err) => err instanceof Stripe.errors.StripeSignatureVerificationError ? 'refused' : String(err));
+
+// The stand-in answers the first create with a 500 (armed by the test): the SDK retries it with the same key.
+const first = await stripe.products.create({ name: 'Tee' }, { idempotencyKey: 'linea-product-probe' });
+const again = await stripe.products.create({ name: 'Tee' }, { idempotencyKey: 'linea-product-probe' });
+out.sameProduct = first.id === again.id && first.id.startsWith('prod_');
+out.updated = (await stripe.products.update(first.id, { active: false })).active;
+out.missing = await stripe.checkout.sessions.retrieve('cs_test_missing').then(
+  () => 'found',
+  (err) => err instanceof Stripe.errors.StripeInvalidRequestError ? err.code : String(err),
+);
+console.log(JSON.stringify(out));
+`;
+
+describe('a bundle with the pruned Stripe SDK', () => {
+  let dir: string;
+  let standIn: StripeStandIn;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'linea-stripe-pruned-'));
+    standIn = await startStripeStandIn({
+      port: 0,
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      // No event of the probe's calls is delivered anywhere that matters.
+      webhookUrl: 'http://127.0.0.1:9/',
+      webhookMaxAttempts: 1,
+      log: () => undefined,
+      warn: () => undefined,
+    });
+  });
+
+  afterAll(async () => {
+    await standIn?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has the listed resources only, verifies webhook signatures, and calls Stripe with retries and idempotency', async () => {
+    const entry = path.join(dir, 'probe.ts');
+    const bundle = path.join(dir, 'probe.mjs');
+    writeFileSync(entry, PROBE);
+    // As ShopFunction bundles: the esbuild CLI, ES modules for Node 22, minified, and its aliases.
+    await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'esbuild'), [
+      entry,
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--target=node22',
+      '--main-fields=module,main',
+      '--minify',
+      `--outfile=${bundle}`,
+      '--log-level=warning',
+      ...bundleAliasArgs().map((alias) => `--alias:${alias}`),
+    ]);
+    const source = readFileSync(bundle, 'utf8');
+    expect(source).toContain('/v1/checkout/sessions');
+    expect(source).not.toContain('/v1/subscriptions');
+
+    const fault = await fetch(`${standIn.url}/_stand-in/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'POST', pathPrefix: '/v1/products', status: 500, count: 1 }),
+    });
+    expect(fault.status).toBe(201);
+    const { stdout } = await run(process.execPath, [bundle], {
+      cwd: dir,
+      timeout: 30_000,
+      env: { PATH: process.env.PATH, STRIPE_PORT: String(standIn.port) },
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      listed: [...STRIPE_RESOURCES],
+      unlisted: [],
+      verified: 'evt_1',
+      forged: 'refused',
+      sameProduct: true,
+      updated: false,
+      missing: 'resource_missing',
+    });
+    // The fault was used up: the first create failed once and was retried.
+    expect(await (await fetch(`${standIn.url}/_stand-in/faults`)).json()).toEqual({ faults: [] });
+  });
+
+  it('is derived once per process, into the ignored cache', () => {
+    expect(prunedStripeEntry()).toBe(prunedStripeEntry());
+    expect(path.relative(REPO_ROOT, prunedStripeEntry())).toMatch(
+      /^node_modules\/\.cache\/linea-bundling\/stripe-[\d.]+-[0-9a-f]{12}\/stripe\.esm\.node\.js$/,
+    );
+  });
+});
