@@ -85,7 +85,7 @@ function shellPages(queryClient: QueryClient): RouteObject[] {
 
 /**
  * The app's whole route tree, as the browser routes: the storefront's prerendered pages
- * (storefront-routes.ts, all the server renderer knows) and the shell's.
+ * (storefront-routes.tsx, all the server renderer knows) and the shell's.
  */
 export function createRoutes(queryClient: QueryClient, { locale = currentLocale }: RouteOptions = {}): RouteObject[] {
   return routeTree([...storefrontPages(queryClient, locale), ...shellPages(queryClient)]);
