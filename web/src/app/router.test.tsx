@@ -1,9 +1,13 @@
 import { screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { STATIC_PAGES } from '@linea/shared/domain/site-map';
+import { paths } from '../config/paths';
 import { jsonFetch, productFixture } from '../testing/fixtures';
 import { setUpTestRuntime } from '../testing/runtime';
 import { createTestQueryClient, renderRoutes } from '../testing/render';
 import { createRoutes } from './router';
+import { createStorefrontRoutes } from './storefront-routes';
 
 /** Each page is a lazy chunk; on a busy machine its first import can take more than a second. */
 const LAZY = { timeout: 5000 };
@@ -12,6 +16,19 @@ function renderApp(path: string) {
   const queryClient = createTestQueryClient();
   return renderRoutes(createRoutes(queryClient), path, queryClient);
 }
+
+/** The paths of the pages inside the shell, as `paths` writes them (the index as '/'). */
+const pagePaths = (routes: RouteObject[]) =>
+  (routes[0]?.children?.[0]?.children ?? []).map((route) => (route.index ? '/' : `/${route.path ?? ''}`)).sort();
+
+describe('route trees', () => {
+  it("gives the server renderer the prerendered pages alone, and the browser every page of the app's", () => {
+    const queryClient = createTestQueryClient();
+    expect(pagePaths(createStorefrontRoutes(queryClient))).toEqual([...STATIC_PAGES, paths.product.path, '/*'].sort());
+    const appPaths = [...new Set(Object.values(paths).map((entry) => entry.path))];
+    expect(pagePaths(createRoutes(queryClient))).toEqual([...appPaths, '/*'].sort());
+  });
+});
 
 describe('router', () => {
   setUpTestRuntime({ session: 'signedOut' });

@@ -4,6 +4,7 @@ import { preloadThemeMenu } from '../components/layout/theme-toggle';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { currentLocale, initI18n, pageLocale, preferredLocale, setLocale } from '../i18n/i18n';
 import { whenSavedCartRead } from '../stores/cart-store';
+import { provideAmplifyAuth } from '../lib/auth/session';
 import { useSessionStore } from '../stores/session-store';
 import { App } from './app';
 import { QueryClient } from '@tanstack/react-query';
@@ -76,6 +77,8 @@ export interface StartOptions {
 }
 
 export async function startApp(container: HTMLElement, options: StartOptions = {}): Promise<Root> {
+  // The session's Amplify, loaded on its first use: named here, in the browser's code only.
+  provideAmplifyAuth(() => import('../lib/auth/amplify-auth'));
   const serverRendered = container.firstElementChild !== null && renderedForThisRoute(container);
   const earlyInput = serverRendered ? (options.earlyInput ?? holdEarlyInput(container)) : undefined;
   // Input on a page the app draws anew was done on markup it replaces.

@@ -27,7 +27,7 @@ import {
   QUERY_STATE_ELEMENT_ID,
   RENDERED_PATH_ATTRIBUTE,
 } from '../app/query-client';
-import { createRoutes, type PageHandle } from '../app/router';
+import { createStorefrontRoutes, type PageHandle } from '../app/storefront-routes';
 import { preloadThemeMenu } from '../components/layout/theme-toggle';
 import { ServerPageContext, type ServerPage } from '../components/ui/server-page';
 import type { PageHead } from '../components/ui/use-page-meta';
@@ -207,7 +207,7 @@ export const renderPage: RenderPage = async (input) => {
   const url = new URL(`${base.pathname}${base.search}`, input.origin ?? base.origin);
 
   const queryClient = createServerQueryClient();
-  const routes = createRoutes(queryClient, { locale: () => input.locale });
+  const routes = createStorefrontRoutes(queryClient, { locale: () => input.locale });
 
   const matches = matchRoutes(routes, url.pathname) ?? [];
   const leaf = matches.at(-1);

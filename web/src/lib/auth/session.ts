@@ -7,16 +7,32 @@ import { hasStoredSession } from './session-hint';
  * The session API the app uses. It stays tiny and Amplify-free: the Amplify-backed
  * implementation (`amplify-auth.ts`) is imported on first use, i.e. when a shopper signs in or
  * up, or when a stored session needs its token.
+ *
+ * This module does not name that implementation itself: the browser's start hands over how to
+ * import it (`provideAmplifyAuth`, app/start.tsx). The server renderer, which reaches this module
+ * through the shell (the header's sign-in link, the API client) but signs nobody in, then never
+ * bundles Amplify (its bundle is one file, with every `import()` it can reach inlined).
  */
 type AmplifyAuth = typeof AmplifyAuthModule;
 export type { SignInOutcome, SignUpInput, TotpSetup };
 
 const endedListeners = new Set<() => void>();
+let importAmplifyAuth: (() => Promise<AmplifyAuth>) | undefined;
 let amplifyAuth: Promise<AmplifyAuth> | undefined;
+
+/** How to import the Amplify-backed implementation: `() => import('./amplify-auth')`, given by the browser's start. */
+export function provideAmplifyAuth(load: () => Promise<AmplifyAuth>): void {
+  importAmplifyAuth = load;
+}
+
+function importedAmplifyAuth(): Promise<AmplifyAuth> {
+  if (!importAmplifyAuth) return Promise.reject(new Error('No auth implementation was provided (provideAmplifyAuth)'));
+  return importAmplifyAuth();
+}
 
 function loadAmplifyAuth(): Promise<AmplifyAuth> {
   // Configured with the validated runtime config only.
-  amplifyAuth ??= Promise.all([import('./amplify-auth'), loadRuntimeConfig()]).then(
+  amplifyAuth ??= Promise.all([importedAmplifyAuth(), loadRuntimeConfig()]).then(
     ([module, config]) => {
       module.configureAmplify(config, notifySessionEnded);
       return module;
