@@ -42,6 +42,9 @@ describe('pruning the Stripe SDK', () => {
     expect(resourceImports(pruned).sort()).toEqual(['Checkout', 'CouponResource', 'OAuthResource', 'ProductResource']);
     // The catalogue of every resource is what pulled them all in.
     expect(pruned).not.toContain("from './resources.js'");
+    // So would the v2 event notifications, which the shop does not take.
+    expect(pruned).not.toContain("from './StripeEventNotificationHandler.js'");
+    expect(pruned).toContain('Stripe v2 event notifications are not in this bundle');
   });
 
   it('keeps whichever resources it is told', () => {
@@ -73,6 +76,10 @@ describe('pruning the Stripe SDK', () => {
     expect(() => pruneStripeEntry(catalogue, RESOURCES_JS, STRIPE_RESOURCES)).toThrow(
       "no longer has `import * as resources from './resources.js';`",
     );
+    const notifications = ENTRY.replace("from './StripeEventNotificationHandler.js'", "from './notifications.js'");
+    expect(() => pruneStripeEntry(notifications, RESOURCES_JS, STRIPE_RESOURCES)).toThrow(
+      "no longer has `import { StripeEventNotificationHandler, } from './StripeEventNotificationHandler.js';`",
+    );
   });
 
   it('fails on a line in a generated section it does not understand, rather than leave it half-pruned', () => {
@@ -88,8 +95,8 @@ describe('pruning the Stripe SDK', () => {
 
 /**
  * Run in a fresh Node process from its bundle: the listed resources and no others, a webhook
- * signature checked (and a forged one refused), and calls to the stand-in that need the SDK's
- * retries, idempotency keys and error classes.
+ * signature checked (and a forged one refused), calls to the stand-in that need the SDK's
+ * retries, idempotency keys and error classes, and the v2 notifications saying they are left out.
  */
 const PROBE = `
 import Stripe from 'stripe';
@@ -121,6 +128,14 @@ out.missing = await stripe.checkout.sessions.retrieve('cs_test_missing').then(
   () => 'found',
   (err) => err instanceof Stripe.errors.StripeInvalidRequestError ? err.code : String(err),
 );
+out.notifications = (() => {
+  try {
+    stripe.notificationHandler(${JSON.stringify(WEBHOOK_SECRET)});
+    return 'built';
+  } catch (err) {
+    return err.message;
+  }
+})();
 console.log(JSON.stringify(out));
 `;
 
@@ -167,6 +182,7 @@ describe('a bundle with the pruned Stripe SDK', () => {
     const source = readFileSync(bundle, 'utf8');
     expect(source).toContain('/v1/checkout/sessions');
     expect(source).not.toContain('/v1/subscriptions');
+    expect(source).not.toContain('v2.commerce.product_catalog.imports.failed');
 
     const fault = await fetch(`${standIn.url}/_stand-in/faults`, {
       method: 'POST',
@@ -186,6 +202,7 @@ describe('a bundle with the pruned Stripe SDK', () => {
       sameProduct: true,
       updated: false,
       missing: 'resource_missing',
+      notifications: 'Stripe v2 event notifications are not in this bundle (infra/cdk/bundling/stripe-pruned.ts)',
     });
     // The fault was used up: the first create failed once and was retried.
     expect(await (await fetch(`${standIn.url}/_stand-in/faults`)).json()).toEqual({ faults: [] });

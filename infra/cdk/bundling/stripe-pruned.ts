@@ -30,6 +30,15 @@ const INIT_SECTION = 'StripeInitInstanceVariables';
 /** The section importing the resource classes that the constructor builds. */
 const IMPORT_SECTION = 'StripeInstanceImports';
 const CATALOGUE_IMPORT = "import * as resources from './resources.js';";
+/**
+ * The handler of Stripe's v2 event notifications (~13 KiB, with the list of every v2 event type),
+ * which `notificationHandler()` builds. The shop takes v1 webhook events, and ShopStripe has no
+ * such method, so the bundles carry a class that says so instead.
+ */
+const V2_NOTIFICATIONS_IMPORT =
+  "import { StripeEventNotificationHandler, } from './StripeEventNotificationHandler.js';";
+const V2_NOTIFICATIONS_STUB =
+  'class StripeEventNotificationHandler { constructor() { throw new Error("Stripe v2 event notifications are not in this bundle (infra/cdk/bundling/stripe-pruned.ts)"); } static withoutVerification() { return new StripeEventNotificationHandler(); } }';
 const ENTRY = 'the Node entry of the SDK';
 
 interface Section {
@@ -72,7 +81,7 @@ function requireSection(sections: readonly Section[], name: string): Section {
  * The SDK's Node entry with only the resources named in `keep` (properties of the client, such as
  * `checkout` or `coupons`): the constructor builds only those, only their classes are imported, and
  * the catalogue of all resources (`Stripe.resources`, which only the SDK's unused `_prepResources`
- * reads) is empty. `resourcesJs` is the SDK's `resources.js`, where the entry's other named imports
+ * reads) is empty, and the v2 event notification handler is a stub. `resourcesJs` is the SDK's `resources.js`, where the entry's other named imports
  * from it (`OAuthResource`) are looked up, so they are imported from their own modules.
  */
 export function pruneStripeEntry(entry: string, resourcesJs: string, keep: readonly string[]): string {
@@ -117,12 +126,14 @@ export function pruneStripeEntry(entry: string, resourcesJs: string, keep: reado
   const unimported = [...keptClasses].filter((className) => !imported.has(className));
   if (unimported.length) fail(`no generated import of ${unimported.join(', ')}`);
 
-  const catalogue = lines.findIndex((line) => line.trim() === CATALOGUE_IMPORT);
-  if (catalogue < 0) fail(`${ENTRY} no longer has \`${CATALOGUE_IMPORT}\``);
+  for (const expected of [CATALOGUE_IMPORT, V2_NOTIFICATIONS_IMPORT]) {
+    if (!lines.some((line) => line.trim() === expected)) fail(`${ENTRY} no longer has \`${expected}\``);
+  }
   return lines
     .filter((_, index) => !drop.has(index))
     .map((line) => {
       if (line.trim() === CATALOGUE_IMPORT) return 'const resources = Object.freeze({});';
+      if (line.trim() === V2_NOTIFICATIONS_IMPORT) return V2_NOTIFICATIONS_STUB;
       const fromCatalogue = /^import \{ ([\w, ]+) \} from '\.\/resources\.js';$/.exec(line);
       if (!fromCatalogue) return line;
       return (fromCatalogue[1] as string)
