@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime, type CfnFunction, type FunctionOptions } from 'aws-cdk-lib/aws-lambda';
@@ -66,6 +67,13 @@ export interface ShopFunctionProps extends Pick<
   readonly sitePages?: { readonly bucketName: string; readonly distributionId?: string };
   /** The shop assistant's Bedrock model (functions whose permissions say `invokeChatModel`). @default none */
   readonly chatModelId?: string;
+  /**
+   * `streaming`: `react-dom/server` in the bundle is React's streaming server build alone
+   * (STREAMING_REACT_DOM_SERVER), for a function that renders only through React Email's
+   * `render`. Not for one that calls `renderToString` (the storefront pages function).
+   * @default the whole `react-dom/server`
+   */
+  readonly reactDomServer?: 'streaming';
 }
 
 /**
@@ -125,6 +133,24 @@ export const LAZY_CREDENTIAL_PROVIDERS = [
 const BUNDLE_ALIASES = {
   'prettier/standalone': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'prettier-unavailable.ts'),
   'prettier/plugins/html': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'prettier-unavailable.ts'),
+} as const;
+
+/**
+ * Node's `react-dom/server` carries two builds of React's server renderer (~110 KiB each, minified):
+ * the legacy one behind `renderToString` and `renderToStaticMarkup`, and the streaming one behind
+ * `renderToPipeableStream` and `renderToReadableStream`. React Email's `render` uses the streaming
+ * one alone (renderToReadableStream where web streams exist, as in Node 22), so a function that
+ * renders emails with it gets react-dom's own production build of that renderer in place of the
+ * entry (the file the entry loads when NODE_ENV is production, which every bundle defines). The
+ * infra test that loads each bundle in a fresh Node process and the order emails' integration
+ * test render through it.
+ */
+const STREAMING_REACT_DOM_SERVER = {
+  'react-dom/server': path.join(
+    path.dirname(createRequire(path.join(REPO_ROOT, 'functions', 'package.json')).resolve('react-dom/package.json')),
+    'cjs',
+    'react-dom-server.node.production.js',
+  ),
 } as const;
 
 /**
@@ -207,7 +233,10 @@ export class ShopFunction extends NodejsFunction {
         // Only the credential links Lambda never reaches stay out (see LAZY_CREDENTIAL_PROVIDERS).
         externalModules: [...LAZY_CREDENTIAL_PROVIDERS],
         esbuildArgs: {
-          '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`),
+          '--alias': Object.entries({
+            ...BUNDLE_ALIASES,
+            ...(props.reactDomServer === 'streaming' ? STREAMING_REACT_DOM_SERVER : {}),
+          }).map(([module, replacement]) => `${module}=${replacement}`),
         },
         // React (the order emails) picks its production build from NODE_ENV at bundle time;
         // without this the bundle carries, and runs, the slower development build.
