@@ -133,6 +133,7 @@ export const LAZY_CREDENTIAL_PROVIDERS = [
 const BUNDLE_ALIASES = {
   'prettier/standalone': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'prettier-unavailable.ts'),
   'prettier/plugins/html': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'prettier-unavailable.ts'),
+  'html-to-text': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'html-to-text-unavailable.ts'),
 } as const;
 
 /**
