@@ -51,6 +51,12 @@ export default tseslint.config(
               message:
                 'Functions read their texts from @linea/shared/i18n/server (emails, payment, order statuses); the whole dictionaries would add ~75 KiB to the bundle. Add a missing section to server-en.ts/server-de.ts.',
             })),
+            ...['@react-email/components', '@react-email/render'].map((name) => ({
+              name,
+              importNames: ['toPlainText', 'pretty'],
+              message:
+                "The Lambda bundles carry neither html-to-text nor prettier (infra/cdk/bundling): write an email's text version from its data, as order-confirmation.tsx does, and render without `pretty`.",
+            })),
             ...['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini', 'zod/v4-mini'].map((name) => ({
               name,
               allowTypeImports: true,

@@ -30,13 +30,15 @@ export interface RuleDefinition {
   readonly permissions: RoutePermissions;
   /**
    * For a consumer with heavy work: memory, time, and packages with native code that are
-   * installed beside the bundle for Lambda's platform rather than bundled.
-   * @default 512 MB, 30 s, everything bundled
+   * installed beside the bundle for Lambda's platform rather than bundled; for one that renders
+   * React Email, `reactDomServer: 'streaming'` (see ShopFunction's `reactDomServer`).
+   * @default 512 MB, 30 s, everything bundled, react-dom/server whole
    */
   readonly lambda?: {
     readonly memoryMb?: number;
     readonly timeoutSeconds?: number;
     readonly nodeModules?: readonly string[];
+    readonly reactDomServer?: 'streaming';
   };
 }
 
@@ -126,6 +128,8 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'OrderStatusChanged',
     consumer: 'events/send-order-confirmation',
+    // React Email's `render` streams; the bundle leaves react-dom's renderToString build out.
+    lambda: { reactDomServer: 'streaming' },
     permissions: {
       // The order and its sent-email markers; the customer's profile for the email's language.
       table: { read: [PARTITION_PREFIX.order, PARTITION_PREFIX.customer], write: [PARTITION_PREFIX.order] },

@@ -64,9 +64,63 @@ const sameToken = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
-  const partition = () => keys.subscriberByRecency('').GSI3PK;
+/** The list's active subscribers, as the GSI3 partition holds them in the order they subscribed. */
+const activePartition = () => keys.subscriberByRecency('').GSI3PK;
+
+/**
+ * What a newsletter's send reads of the list (services/send-newsletter.ts): a page of active
+ * subscribers and each one's unsubscribe token. A factory of its own, so the send's bundle leaves
+ * out the sign-up, confirmation and unsubscribe operations.
+ */
+export function createSubscriberList(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
   return {
+    /**
+     * A page of active subscribers in the order they subscribed (oldest first): a stable order,
+     * so a newsletter's send can stop after any page and resume at the next.
+     */
+    async activePage(
+      startKey: Record<string, unknown> | undefined,
+      limit: number,
+    ): Promise<{ items: Subscriber[]; nextKey?: Record<string, unknown> }> {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: 'GSI3',
+          KeyConditionExpression: 'GSI3PK = :pk',
+          FilterExpression: 'isActive = :active',
+          ExpressionAttributeValues: { ':pk': activePartition(), ':active': true },
+          Limit: limit,
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      return {
+        items: (result.Items ?? []).map(fromItem),
+        ...(result.LastEvaluatedKey ? { nextKey: result.LastEvaluatedKey } : {}),
+      };
+    },
+
+    /** The subscriber's unsubscribe token, made now for one who subscribed before tokens existed. */
+    async tokenOf(email: string): Promise<string> {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.subscriber(email),
+          UpdateExpression: 'SET unsubscribeToken = if_not_exists(unsubscribeToken, :token)',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':token': newUnsubscribeToken() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return String(Attributes?.unsubscribeToken);
+    },
+  };
+}
+
+/** Every operation on the list: the send's (createSubscriberList) and the rest. */
+export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
+  return {
+    ...createSubscriberList(db, table),
+
     /**
      * Adds a subscriber, or takes back one who had unsubscribed; an address on the list is a
      * typed ALREADY_SUBSCRIBED error.
@@ -215,31 +269,6 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
       await db.send(new DeleteCommand({ TableName: table(), Key: keys.subscriber(email) }));
     },
 
-    /**
-     * A page of active subscribers in the order they subscribed (oldest first): a stable order,
-     * so a newsletter's send can stop after any page and resume at the next.
-     */
-    async activePage(
-      startKey: Record<string, unknown> | undefined,
-      limit: number,
-    ): Promise<{ items: Subscriber[]; nextKey?: Record<string, unknown> }> {
-      const result = await db.send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: 'GSI3',
-          KeyConditionExpression: 'GSI3PK = :pk',
-          FilterExpression: 'isActive = :active',
-          ExpressionAttributeValues: { ':pk': partition(), ':active': true },
-          Limit: limit,
-          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-        }),
-      );
-      return {
-        items: (result.Items ?? []).map(fromItem),
-        ...(result.LastEvaluatedKey ? { nextKey: result.LastEvaluatedKey } : {}),
-      };
-    },
-
     /** Spec §9: the 10 most recent active subscribers, and how many are active in all. */
     async recentActive(count: number): Promise<{ items: Subscriber[]; activeCount: number }> {
       const items: Subscriber[] = [];
@@ -252,7 +281,7 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
             IndexName: 'GSI3',
             KeyConditionExpression: 'GSI3PK = :pk',
             FilterExpression: 'isActive = :active',
-            ExpressionAttributeValues: { ':pk': partition(), ':active': true },
+            ExpressionAttributeValues: { ':pk': activePartition(), ':active': true },
             ScanIndexForward: false,
             ProjectionExpression: 'email, locale, isActive, subscribedAt',
             ...(startKey ? { ExclusiveStartKey: startKey } : {}),
@@ -265,21 +294,6 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return { items, activeCount };
-    },
-
-    /** The subscriber's unsubscribe token, made now for one who subscribed before tokens existed. */
-    async tokenOf(email: string): Promise<string> {
-      const { Attributes } = await db.send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: keys.subscriber(email),
-          UpdateExpression: 'SET unsubscribeToken = if_not_exists(unsubscribeToken, :token)',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':token': newUnsubscribeToken() },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return String(Attributes?.unsubscribeToken);
     },
 
     /**
@@ -308,4 +322,6 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
   };
 }
 
-export const subscribers = createSubscriberRepository();
+// Pure calls: a bundle that uses one of the two leaves the other out.
+export const subscribers = /* @__PURE__ */ createSubscriberRepository();
+export const subscriberList = /* @__PURE__ */ createSubscriberList();

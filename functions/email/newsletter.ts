@@ -1,5 +1,5 @@
 import type { Locale } from '@linea/shared/domain/money';
-import { serverDictionaries } from '@linea/shared/i18n/server';
+import { newsletterEmailTexts } from '@linea/shared/i18n/server';
 import { siteUrl } from './format';
 import { renderEmail, type RenderedEmail } from './layout';
 
@@ -11,7 +11,7 @@ export function newsletterEmail(
   newsletter: { title: string; subject: string; content: string },
   recipient: { locale: Locale; unsubscribeUrl: string },
 ): RenderedEmail {
-  const t = serverDictionaries[recipient.locale].email;
+  const t = newsletterEmailTexts[recipient.locale];
   return renderEmail({
     lang: recipient.locale,
     subject: newsletter.subject,

@@ -13,7 +13,6 @@ import {
   Section,
   Text,
   render,
-  toPlainText,
 } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
 import type { OrderDto } from '@linea/shared/contracts/orders';
@@ -33,17 +32,155 @@ import type { RenderedEmail } from './layout';
  *   the payment session id (their proof of purchase) and a customer with the order id.
  */
 export async function orderConfirmationEmail(order: OrderDto, options: { orderUrl: string }): Promise<RenderedEmail> {
-  const t = serverDictionaries[order.locale].email.orderConfirmation;
-  const subject = fill(t.subject, { number: order.number });
-  const element = <OrderConfirmation order={order} orderUrl={options.orderUrl} subject={subject} />;
-  const html = await render(element);
-  // The text version is read off the same HTML, so the two cannot disagree.
-  return { subject, html, text: toPlainText(html, plainTextOptions) };
+  const summary = summarise(order, options.orderUrl);
+  const html = await render(<OrderConfirmation summary={summary} />);
+  return { subject: summary.subject, html, text: plainText(summary) };
 }
 
 /**
- * Layout tables stay blocks in the text version; the two marked as data (lines, totals) keep
- * their columns, so "2   CHF 258.00" does not run together into "2CHF 258.00".
+ * Every text of the email, worked out once from the order: the HTML and the plain-text version
+ * are both laid out from it, so the two cannot disagree.
+ */
+interface Summary {
+  lang: Locale;
+  subject: string;
+  /** The inbox preview line: HTML only. */
+  preview: string;
+  t: (typeof serverDictionaries)[Locale]['email']['orderConfirmation'];
+  heading: string;
+  number: string;
+  date: string;
+  items: { key: string; name: string; options: string; quantity: number; amount: string }[];
+  totals: TotalRowProps[];
+  vat: string;
+  /** Name, street, postcode and city, country: one line each. */
+  address: [string, string, string, string];
+  nextText: string;
+  orderUrl: string;
+  footer: string;
+}
+
+function summarise(order: OrderDto, orderUrl: string): Summary {
+  const locale = order.locale;
+  const dictionary = serverDictionaries[locale].email;
+  const t = dictionary.orderConfirmation;
+  const chf = (amount: number) => formatChf(amount, locale);
+  const discountLabel = order.promo ? fill(t.discountWithCode, { code: order.promo.code }) : t.discount;
+  return {
+    lang: locale,
+    subject: fill(t.subject, { number: order.number }),
+    preview: fill(t.preview, { number: order.number }),
+    t,
+    heading: fill(t.heading, { name: order.firstName }),
+    number: order.number,
+    date: formatOrderDate(order.createdAt, locale),
+    items: order.items.map((item, index) => ({
+      key: `${item.productId}-${item.size}-${item.color}-${index}`,
+      name: item.name,
+      options: fill(t.options, { size: item.sizeLabel, color: item.colorName }),
+      quantity: item.quantity,
+      amount: chf(item.lineTotal),
+    })),
+    totals: [
+      { label: t.subtotal, value: chf(order.subtotal), first: true },
+      { label: t.shipping, value: order.shipping === 0 ? t.shippingFree : chf(order.shipping) },
+      ...(order.discount > 0 ? [{ label: discountLabel, value: `-${chf(order.discount)}` }] : []),
+      { label: t.total, value: chf(order.total), grand: true },
+    ],
+    vat: fill(t.vatIncluded, { rate: formatRate(locale), amount: chf(order.vat) }),
+    address: [
+      `${order.firstName} ${order.lastName}`,
+      order.address,
+      `${order.zipCode} ${order.city}`,
+      countryName(order.country, locale),
+    ],
+    nextText: fill(t.nextText, {
+      min: SHOP_POLICY.dispatchBusinessDays.min,
+      max: SHOP_POLICY.dispatchBusinessDays.max,
+    }),
+    orderUrl,
+    footer: dictionary.footer,
+  };
+}
+
+/**
+ * The plain-text version: the HTML's blocks in its order, its tables (the order's number and date,
+ * the lines, the totals) as columns, so "2   CHF 258.00" does not run together into
+ * "2CHF 258.00". Written from the summary rather than read off the HTML, which would take an HTML
+ * parser and its entity tables (html-to-text: ~190 KiB of the function's bundle).
+ */
+function plainText(summary: Summary): string {
+  const { t } = summary;
+  const itemWidths = columnWidths(
+    [[t.item, t.quantity, t.amount], ...summary.items.map((item) => [item.name, String(item.quantity), item.amount])],
+    // An item's options stand on their own line below its name, in the first column.
+    summary.items.map((item) => item.options),
+  );
+  return [
+    'LINEA',
+    '',
+    summary.heading,
+    '',
+    t.intro,
+    '',
+    ...columns([
+      [t.orderNumber, t.orderDate],
+      [summary.number, summary.date],
+    ]),
+    '',
+    row([t.item, t.quantity, t.amount], itemWidths),
+    ...summary.items.flatMap((item) => [
+      row([item.name, String(item.quantity), item.amount], itemWidths),
+      item.options,
+    ]),
+    '',
+    ...columns(summary.totals.map((total) => [total.label, total.value])),
+    '',
+    summary.vat,
+    '',
+    t.shippingAddress,
+    '',
+    ...summary.address,
+    '',
+    t.nextHeading,
+    '',
+    summary.nextText,
+    '',
+    `${t.cta} ${summary.orderUrl}`,
+    '',
+    summary.footer,
+  ].join('\n');
+}
+
+/** Space between the columns of a plain-text table. */
+const COLUMN_GAP = 3;
+
+/** Each column as wide as its widest cell; `firstColumnAlso` counts towards the first column. */
+function columnWidths(rows: readonly (readonly string[])[], firstColumnAlso: readonly string[] = []): number[] {
+  const count = Math.max(...rows.map((cells) => cells.length));
+  return Array.from({ length: count }, (_, column) =>
+    Math.max(
+      ...rows.map((cells) => cells[column]?.length ?? 0),
+      ...(column === 0 ? firstColumnAlso.map((text) => text.length) : []),
+    ),
+  );
+}
+
+function row(cells: readonly string[], widths: readonly number[]): string {
+  return cells
+    .map((cell, column) => (column < cells.length - 1 ? cell.padEnd((widths[column] ?? 0) + COLUMN_GAP) : cell))
+    .join('');
+}
+
+function columns(rows: readonly (readonly string[])[]): string[] {
+  const widths = columnWidths(rows);
+  return rows.map((cells) => row(cells, widths));
+}
+
+/**
+ * The attributes of the three tables that hold data (number and date, lines, totals).
+ * `data-text-table` marked them for the text version when it was read off the HTML; it stays, so
+ * the HTML is as it was.
  */
 const dataTable = {
   role: 'presentation',
@@ -54,36 +191,14 @@ const dataTable = {
   'data-text-table': 'true',
 } as const;
 
-const plainTextOptions = {
-  selectors: [
-    { selector: 'h1', options: { uppercase: false } },
-    {
-      selector: 'table[data-text-table]',
-      format: 'dataTable',
-      options: { uppercaseHeaderCells: false, colSpacing: 3, maxColumnWidth: 40 },
-    },
-  ],
-};
-
-interface Props {
-  order: OrderDto;
-  orderUrl: string;
-  subject: string;
-}
-
-function OrderConfirmation({ order, orderUrl, subject }: Props) {
-  const locale = order.locale;
-  const dictionary = serverDictionaries[locale].email;
-  const t = dictionary.orderConfirmation;
-  const chf = (amount: number) => formatChf(amount, locale);
-  const discountLabel = order.promo ? fill(t.discountWithCode, { code: order.promo.code }) : t.discount;
-
+function OrderConfirmation({ summary }: { summary: Summary }) {
+  const { t } = summary;
   return (
-    <Html lang={locale}>
+    <Html lang={summary.lang}>
       <Head>
-        <title>{subject}</title>
+        <title>{summary.subject}</title>
       </Head>
-      <Preview>{fill(t.preview, { number: order.number })}</Preview>
+      <Preview>{summary.preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.card}>
           <Panel style={styles.header}>
@@ -92,7 +207,7 @@ function OrderConfirmation({ order, orderUrl, subject }: Props) {
 
           <Panel style={styles.content}>
             <Heading as="h1" style={styles.h1}>
-              {fill(t.heading, { name: order.firstName })}
+              {summary.heading}
             </Heading>
             <Text style={styles.paragraph}>{t.intro}</Text>
 
@@ -103,8 +218,8 @@ function OrderConfirmation({ order, orderUrl, subject }: Props) {
                   <td style={{ ...styles.label, ...styles.metaCell }}>{t.orderDate}</td>
                 </tr>
                 <tr>
-                  <td style={styles.metaValue}>{order.number}</td>
-                  <td style={styles.metaValue}>{formatOrderDate(order.createdAt, locale)}</td>
+                  <td style={styles.metaValue}>{summary.number}</td>
+                  <td style={styles.metaValue}>{summary.date}</td>
                 </tr>
               </tbody>
             </table>
@@ -118,16 +233,14 @@ function OrderConfirmation({ order, orderUrl, subject }: Props) {
                 </tr>
               </thead>
               <tbody>
-                {order.items.map((item, index) => (
-                  <tr key={`${item.productId}-${item.size}-${item.color}-${index}`}>
+                {summary.items.map((item) => (
+                  <tr key={item.key}>
                     <td style={{ ...styles.cell, ...styles.itemCell }}>
                       <div style={styles.itemName}>{item.name}</div>
-                      <div style={styles.itemOptions}>
-                        {fill(t.options, { size: item.sizeLabel, color: item.colorName })}
-                      </div>
+                      <div style={styles.itemOptions}>{item.options}</div>
                     </td>
                     <td style={{ ...styles.cell, ...styles.quantityCell }}>{item.quantity}</td>
-                    <td style={{ ...styles.cell, ...styles.amountCell }}>{chf(item.lineTotal)}</td>
+                    <td style={{ ...styles.cell, ...styles.amountCell }}>{item.amount}</td>
                   </tr>
                 ))}
               </tbody>
@@ -135,42 +248,36 @@ function OrderConfirmation({ order, orderUrl, subject }: Props) {
 
             <table {...dataTable}>
               <tbody>
-                <TotalRow label={t.subtotal} value={chf(order.subtotal)} first />
-                <TotalRow label={t.shipping} value={order.shipping === 0 ? t.shippingFree : chf(order.shipping)} />
-                {order.discount > 0 ? <TotalRow label={discountLabel} value={`-${chf(order.discount)}`} /> : null}
-                <TotalRow label={t.total} value={chf(order.total)} grand />
+                {summary.totals.map((total) => (
+                  <TotalRow key={total.label} {...total} />
+                ))}
               </tbody>
             </table>
-            <Text style={styles.vat}>{fill(t.vatIncluded, { rate: formatRate(locale), amount: chf(order.vat) })}</Text>
+            <Text style={styles.vat}>{summary.vat}</Text>
 
             <Text style={{ ...styles.label, ...styles.blockLabel }}>{t.shippingAddress}</Text>
             <Text style={styles.paragraph}>
-              {`${order.firstName} ${order.lastName}`}
+              {summary.address[0]}
               <br />
-              {order.address}
+              {summary.address[1]}
               <br />
-              {`${order.zipCode} ${order.city}`}
+              {summary.address[2]}
               <br />
-              {countryName(order.country, locale)}
+              {summary.address[3]}
             </Text>
 
             <Text style={{ ...styles.label, ...styles.blockLabel }}>{t.nextHeading}</Text>
-            <Text style={styles.paragraph}>
-              {fill(t.nextText, {
-                min: SHOP_POLICY.dispatchBusinessDays.min,
-                max: SHOP_POLICY.dispatchBusinessDays.max,
-              })}
-            </Text>
+            <Text style={styles.paragraph}>{summary.nextText}</Text>
 
             <Section style={styles.action}>
-              <Button href={orderUrl} style={styles.button}>
+              <Button href={summary.orderUrl} style={styles.button}>
                 {t.cta}
               </Button>
             </Section>
           </Panel>
 
           <Panel style={styles.footer}>
-            <Text style={styles.footerText}>{dictionary.footer}</Text>
+            <Text style={styles.footerText}>{summary.footer}</Text>
           </Panel>
         </Container>
       </Body>
@@ -187,7 +294,14 @@ function Panel({ style, children }: { style: CSSProperties; children: ReactNode 
   );
 }
 
-function TotalRow(props: { label: string; value: string; first?: boolean; grand?: boolean }) {
+interface TotalRowProps {
+  label: string;
+  value: string;
+  first?: boolean;
+  grand?: boolean;
+}
+
+function TotalRow(props: TotalRowProps) {
   const style = {
     ...styles.totalCell,
     ...(props.first ? styles.firstTotal : {}),

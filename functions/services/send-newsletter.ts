@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newsletterEmail, unsubscribeUrl } from '../email/newsletter';
-import { newsletters as newsletterRepository, type NewsletterRepository } from '../data/newsletter-repository';
-import { subscribers as subscriberRepository, type createSubscriberRepository } from '../data/subscriber-repository';
+import { newsletterSendRecords, type createNewsletterSendRecords } from '../data/newsletter-repository';
+import { subscriberList, type createSubscriberList } from '../data/subscriber-repository';
 import { config } from '../lib/config';
 import { sendEmail as sendOneEmail, UnsafeEmailHeaderError } from '../lib/email';
 import { publish as publishEvent } from '../lib/events';
@@ -36,11 +36,8 @@ export class SendInProgressError extends Error {
 }
 
 export interface SendNewsletterDeps {
-  newsletters: Pick<
-    NewsletterRepository,
-    'get' | 'lease' | 'releaseLease' | 'claimDelivery' | 'markDelivered' | 'markRefused' | 'saveCursor' | 'finish'
-  >;
-  subscribers: Pick<ReturnType<typeof createSubscriberRepository>, 'activePage' | 'tokenOf'>;
+  newsletters: ReturnType<typeof createNewsletterSendRecords>;
+  subscribers: ReturnType<typeof createSubscriberList>;
   sendEmail: typeof sendOneEmail;
   publish: typeof publishEvent;
   now: () => Date;
@@ -49,8 +46,9 @@ export interface SendNewsletterDeps {
 }
 
 const defaults: SendNewsletterDeps = {
-  newsletters: newsletterRepository,
-  subscribers: subscriberRepository,
+  // The send's own operations, not the repositories: its bundle leaves the rest out.
+  newsletters: newsletterSendRecords,
+  subscribers: subscriberList,
   sendEmail: sendOneEmail,
   publish: publishEvent,
   now: () => new Date(),

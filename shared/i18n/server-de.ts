@@ -10,13 +10,18 @@ export const orderStatusesDe: ServerTexts['orderStatuses'] = {
   cancelled: 'Storniert',
 };
 
+/** The footer every email ends with and the newsletter's line under it (see server-en.ts). */
+export const emailFooterDe: ServerTexts['email']['footer'] =
+  'LINEA · Erlesene Essentials, zeitloses Design · Zürich, Schweiz';
+export const newsletterEmailDe: ServerTexts['email']['newsletter'] = {
+  unsubscribe: 'Vom LINEA-Newsletter abmelden',
+};
+
 /** The server's texts in German; the same keys as server-en.ts (the type makes a missing one an error). */
 export const serverDe: ServerTexts = {
   email: {
-    footer: 'LINEA · Erlesene Essentials, zeitloses Design · Zürich, Schweiz',
-    newsletter: {
-      unsubscribe: 'Vom LINEA-Newsletter abmelden',
-    },
+    footer: emailFooterDe,
+    newsletter: newsletterEmailDe,
     newsletterConfirmation: {
       subject: 'Bitte bestätigen Sie Ihre Anmeldung zum LINEA-Newsletter',
       heading: 'Ein Klick zur Bestätigung',

@@ -9,6 +9,15 @@ export const orderStatusesEn = {
 } as const;
 
 /**
+ * The footer every email ends with, and the newsletter's own line under it: apart, as well as in
+ * serverEn, so the newsletter send takes these alone (newsletterEmailTexts in server.ts).
+ */
+export const emailFooterEn = 'LINEA · Elevated essentials, timeless design · Zürich, Switzerland';
+export const newsletterEmailEn = {
+  unsubscribe: 'Unsubscribe from the LINEA newsletter',
+} as const;
+
+/**
  * The texts the server sends (emails, the payment page's lines, order statuses), in English: the
  * one place they are written. The functions import only this slice (shared/i18n/server.ts), not
  * the storefront's dictionaries; the storefront's (en.ts) take the order statuses from here, and
@@ -16,10 +25,8 @@ export const orderStatusesEn = {
  */
 export const serverEn = {
   email: {
-    footer: 'LINEA · Elevated essentials, timeless design · Zürich, Switzerland',
-    newsletter: {
-      unsubscribe: 'Unsubscribe from the LINEA newsletter',
-    },
+    footer: emailFooterEn,
+    newsletter: newsletterEmailEn,
     newsletterConfirmation: {
       subject: 'Please confirm your LINEA newsletter subscription',
       heading: 'One click to confirm',

@@ -170,6 +170,7 @@ export class Events extends Construct {
       timeout: Duration.seconds(spec.lambda?.timeoutSeconds ?? 30),
       memorySize: spec.lambda?.memoryMb,
       nodeModules: spec.lambda?.nodeModules,
+      reactDomServer: spec.lambda?.reactDomServer,
       ...(spec.permissions.media ? { mediaBucketName: props.mediaBucket.bucketName } : {}),
       ...(spec.permissions.sitePages
         ? {

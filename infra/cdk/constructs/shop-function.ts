@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime, type CfnFunction, type FunctionOptions } from 'aws-cdk-lib/aws-lambda';
@@ -67,6 +68,13 @@ export interface ShopFunctionProps extends Pick<
   readonly sitePages?: { readonly bucketName: string; readonly distributionId?: string };
   /** The shop assistant's Bedrock model (functions whose permissions say `invokeChatModel`). @default none */
   readonly chatModelId?: string;
+  /**
+   * `streaming`: `react-dom/server` in the bundle is React's streaming server build alone
+   * (STREAMING_REACT_DOM_SERVER), for a function that renders only through React Email's
+   * `render`. Not for one that calls `renderToString` (the storefront pages function).
+   * @default the whole `react-dom/server`
+   */
+  readonly reactDomServer?: 'streaming';
 }
 
 /**
@@ -89,7 +97,7 @@ function functionLogGroup(scope: Construct): LogGroup {
  * Loads at the top of every bundle. The SDK v3 and some of its dependencies still call
  * `require` for Node built-ins, which does not exist in an ES module.
  */
-const ESM_REQUIRE_BANNER =
+export const ESM_REQUIRE_BANNER =
   "import { createRequire as __shopCreateRequire } from 'node:module'; const require = __shopCreateRequire(import.meta.url);";
 
 /**
@@ -143,18 +151,40 @@ function mayUseEventStreams(props: ShopFunctionProps): boolean {
 const BUNDLE_ALIASES = {
   'prettier/standalone': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'prettier-unavailable.ts'),
   'prettier/plugins/html': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'prettier-unavailable.ts'),
+  'html-to-text': path.join(REPO_ROOT, 'infra', 'cdk', 'bundling', 'html-to-text-unavailable.ts'),
 } as const;
 
 /**
- * The esbuild `--alias` arguments of every bundle. Besides BUNDLE_ALIASES, `stripe` is the SDK cut
+ * Node's `react-dom/server` carries two builds of React's server renderer (~110 KiB each, minified):
+ * the legacy one behind `renderToString` and `renderToStaticMarkup`, and the streaming one behind
+ * `renderToPipeableStream` and `renderToReadableStream`. React Email's `render` uses the streaming
+ * one alone (renderToReadableStream where web streams exist, as in Node 22), so a function that
+ * renders emails with it gets react-dom's own production build of that renderer in place of the
+ * entry (the file the entry loads when NODE_ENV is production, which every bundle defines). The
+ * infra test that loads every bundle in a fresh Node process finds a missing file or export; no
+ * suite renders through a bundle (the tests run the source), so the bundled order confirmation's
+ * HTML was compared with the source's by hand when this was written: byte for byte the same.
+ */
+const STREAMING_REACT_DOM_SERVER = {
+  'react-dom/server': path.join(
+    path.dirname(createRequire(path.join(REPO_ROOT, 'functions', 'package.json')).resolve('react-dom/package.json')),
+    'cjs',
+    'react-dom-server.node.production.js',
+  ),
+} as const;
+
+/**
+ * The esbuild `--alias` arguments of a bundle. Besides BUNDLE_ALIASES, `stripe` is the SDK cut
  * down to the resources the shop calls (infra/cdk/bundling/stripe-pruned.ts), derived on the first
  * function's synthesis rather than on import, so code that only reads this module's constants
- * never touches node_modules/.cache.
+ * never touches node_modules/.cache; and STREAMING_REACT_DOM_SERVER where the function asks for it.
  */
-export function bundleAliasArgs(): string[] {
-  return Object.entries({ ...BUNDLE_ALIASES, stripe: prunedStripeEntry() }).map(
-    ([module, replacement]) => `${module}=${replacement}`,
-  );
+export function bundleAliasArgs(reactDomServer?: ShopFunctionProps['reactDomServer']): string[] {
+  return Object.entries({
+    ...BUNDLE_ALIASES,
+    stripe: prunedStripeEntry(),
+    ...(reactDomServer === 'streaming' ? STREAMING_REACT_DOM_SERVER : {}),
+  }).map(([module, replacement]) => `${module}=${replacement}`);
 }
 
 /**
@@ -238,7 +268,7 @@ export class ShopFunction extends NodejsFunction {
         // and the event-stream codec where no client can use it (EVENT_STREAM_CODEC).
         externalModules: [...LAZY_CREDENTIAL_PROVIDERS, ...(mayUseEventStreams(props) ? [] : [EVENT_STREAM_CODEC])],
         esbuildArgs: {
-          '--alias': bundleAliasArgs(),
+          '--alias': bundleAliasArgs(props.reactDomServer),
         },
         // React (the order emails) picks its production build from NODE_ENV at bundle time;
         // without this the bundle carries, and runs, the slower development build.
