@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderDto, OrderItemDto } from '@linea/shared/contracts/orders';
+import type { OrderDto } from '@linea/shared/contracts/orders';
 import { formatChf, type Locale } from '@linea/shared/domain/money';
-import { lineTotal, priceOrder } from '@linea/shared/domain/pricing';
 import type { Promo } from '@linea/shared/domain/promo';
-import { anOrderDto } from '../../tests/fixtures/orders';
+import { aPricedOrderDto, type OrderLine } from '../../tests/fixtures/orders';
 import type { Order } from '../data/order-repository';
 import { orderConfirmationEmail } from './order-confirmation';
 
@@ -11,33 +10,21 @@ const WEB_URL = 'https://shop.linea.test';
 const ORDER_URL = `${WEB_URL}/order-confirmation/cs_test_guest_proof`;
 const ORDER_ID = 'ord_01jq7x2m9f3a1c2b';
 
-type Line = Pick<OrderItemDto, 'productId' | 'name' | 'size' | 'color' | 'unitPrice' | 'quantity'>;
-
-const LINES: Line[] = [
+const LINES: OrderLine[] = [
   { productId: 'p-crew', name: 'Merino Crew', size: 'M', color: 'Sand', unitPrice: 12_900, quantity: 2 },
   { productId: 'p-coat', name: 'Wool Coat', size: 'L', color: 'Charcoal', unitPrice: 64_900, quantity: 1 },
   { productId: 'p-tee', name: 'Organic Tee', size: 'S', color: 'White', unitPrice: 4_900, quantity: 3 },
 ];
 
 /** An order priced the way the server prices it, so every amount in it is consistent. */
-function makeOrder(overrides: Partial<Order> = {}, promo?: Promo, lines: Line[] = LINES): OrderDto {
-  const totals = priceOrder(lines, promo);
-  return anOrderDto({
+function makeOrder(overrides: Partial<Order> = {}, promo?: Promo, lines: OrderLine[] = LINES): OrderDto {
+  return aPricedOrderDto(lines, promo, {
     id: ORDER_ID,
     status: 'confirmed',
     // 23:30 UTC on 4 March is already 5 March in Zürich.
     createdAt: '2026-03-04T23:30:00.000Z',
     email: 'anna@example.ch',
     locale: 'en',
-    items: lines.map((line) => ({
-      ...line,
-      image: `/images/products/${line.productId}.svg`,
-      lineTotal: lineTotal(line),
-      sizeLabel: line.size,
-      colorName: line.color,
-    })),
-    ...totals,
-    ...(promo ? { promo: { code: promo.code, type: promo.type } } : {}),
     ...overrides,
   });
 }

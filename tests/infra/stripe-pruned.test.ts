@@ -3,19 +3,16 @@
  * STRIPE_RESOURCES, and still the SDK, so it is bundled here with the esbuild CLI and the aliases
  * of ShopFunction and run in a fresh Node process against the local Stripe stand-in.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_RESOURCES } from '../../functions/lib/clients/stripe-resources';
 import { prunedStripeEntry, pruneStripeEntry } from '../../infra/cdk/bundling/stripe-pruned';
-import { bundleAliasArgs } from '../../infra/cdk/constructs/shop-function';
 import { startStripeStandIn, type StripeStandIn } from '../../infra/local/stripe';
 import { REPO_ROOT } from '../../infra/cdk/paths';
+import { bundleProbe, runProbe } from './fixtures/bundle';
 
-const run = promisify(execFile);
 const ESM_DIR = path.join(REPO_ROOT, 'node_modules', 'stripe', 'esm');
 const ENTRY = readFileSync(path.join(ESM_DIR, 'stripe.esm.node.js'), 'utf8');
 const RESOURCES_JS = readFileSync(path.join(ESM_DIR, 'resources.js'), 'utf8');
@@ -163,22 +160,7 @@ describe('a bundle with the pruned Stripe SDK', () => {
   });
 
   it('has the listed resources only, verifies webhook signatures, and calls Stripe with retries and idempotency', async () => {
-    const entry = path.join(dir, 'probe.ts');
-    const bundle = path.join(dir, 'probe.mjs');
-    writeFileSync(entry, PROBE);
-    // As ShopFunction bundles: the esbuild CLI, ES modules for Node 22, minified, and its aliases.
-    await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'esbuild'), [
-      entry,
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--target=node22',
-      '--main-fields=module,main',
-      '--minify',
-      `--outfile=${bundle}`,
-      '--log-level=warning',
-      ...bundleAliasArgs().map((alias) => `--alias:${alias}`),
-    ]);
+    const bundle = await bundleProbe(dir, PROBE);
     const source = readFileSync(bundle, 'utf8');
     expect(source).toContain('/v1/checkout/sessions');
     expect(source).not.toContain('/v1/subscriptions');
@@ -189,11 +171,7 @@ describe('a bundle with the pruned Stripe SDK', () => {
       body: JSON.stringify({ method: 'POST', pathPrefix: '/v1/products', status: 500, count: 1 }),
     });
     expect(fault.status).toBe(201);
-    const { stdout } = await run(process.execPath, [bundle], {
-      cwd: dir,
-      timeout: 30_000,
-      env: { PATH: process.env.PATH, STRIPE_PORT: String(standIn.port) },
-    });
+    const stdout = await runProbe(bundle, { STRIPE_PORT: String(standIn.port) });
     expect(JSON.parse(stdout)).toEqual({
       listed: [...STRIPE_RESOURCES],
       unlisted: [],
