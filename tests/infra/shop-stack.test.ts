@@ -1010,7 +1010,7 @@ describe('Website', () => {
       ['/', '/pages/en/index.html'],
       ['/product/essential-organic-tee', '/pages/en/product/essential-organic-tee.html'],
       ['/dashboard', '/pages/en/shell.html'],
-      ['/dashboard/orders', '/pages/en/404.html'],
+      ['/dashboard/orders', '/pages/en/missing.html'],
       ['/assets/index-abc123.js', '/assets/index-abc123.js'],
       ['/robots.txt', '/robots.txt'],
       ['/favicon.svg', '/favicon.svg'],

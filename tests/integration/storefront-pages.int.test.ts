@@ -126,8 +126,13 @@ describe('prerendered storefront pages', () => {
       expect(html, path).toContain('<div id="root"></div>');
       expect(lang(html), path).toBe('de');
     }
+    // With its status: a not-found page answered 200 would be indexed as a page of the shop.
     const missing = await page('/no-such-page');
+    expect(missing.status).toBe(404);
     expect(h1(missing.html)).toBe('Oops! Page not found');
+    const german = await page('/no/such/page', { cookie: 'lang=de' });
+    expect(german.status).toBe(404);
+    expect(lang(german.html)).toBe('de');
   });
 
   it("puts an admin's new price into the product's page and the lists within seconds, invalidating exactly those pages", async () => {

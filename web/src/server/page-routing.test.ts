@@ -40,9 +40,9 @@ describe('page routing (the CloudFront Function)', () => {
   });
 
   it.each(['/nope', '/products/', '/product/', '/product/a/b', '/order-confirmation/a/b'])(
-    'answers %s with the not-found page',
+    'sends %s to a page never stored, so it is answered with the not-found page and a 404',
     (url) => {
-      expect(route(url)).toBe('/pages/en/404.html');
+      expect(route(url)).toBe('/pages/en/missing.html');
     },
   );
 
@@ -67,13 +67,15 @@ describe('page routing (the CloudFront Function)', () => {
   });
 
   it('writes each page under the key a request for it reads', () => {
-    for (const url of ['/', '/products', '/products?category=tops', '/product/tee', '/contact', '/nope']) {
+    for (const url of ['/', '/products', '/products?category=tops', '/product/tee', '/contact']) {
       for (const locale of ['en', 'de'] as const) {
         expect(`/${pageKey(locale, url)}`).toBe(route(url, { cookies: { lang: locale } }));
       }
     }
     expect(pageKey('de', '/product/a%20b')).toBe('pages/de/product/a b.html');
     expect(pageKey('en', '/favicon.svg')).toBeUndefined();
+    // An unknown path has no page of its own: the bucket's miss is what makes its answer a 404.
+    expect(pageKey('en', '/nope')).toBeUndefined();
   });
 
   it('is a CloudFront Function: ES5, a handler, under the 10 KB limit', () => {

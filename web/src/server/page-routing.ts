@@ -6,10 +6,16 @@
  *
  * Pages live in the site bucket as `pages/<lang>/<page>.html`:
  * - prerendered pages: `index` (/), `products`, `products/category/<id>`, `product/<id>`, the
- *   static pages (`size-guide`, `contact`, ...) and `404` for any path the app does not know;
+ *   static pages (`size-guide`, `contact`, ...) and `404`, the not-found page;
  * - `shell`: the app with an empty root in the page's language, for the pages that belong to a
  *   shopper (cart, account, checkout) or show a list arranged by its URL (sort, filters, search),
  *   which the browser renders itself.
+ *
+ * A path the app does not know is routed to `missing`, a page never stored: the bucket has no such
+ * key, so CloudFront fails over to the API's `GET /pages/{page+}` (the local web server does the
+ * same), which answers the `404` page with a 404 status. Served straight from the bucket, the
+ * not-found page would say "not found" with a 200, and search engines would index every
+ * mistyped link as a page of the shop.
  *
  * The language is the visitor's choice: `?lang=` (the hreflang alternates), else the `lang` cookie
  * the language switch sets, else the first of Accept-Language's languages that the shop speaks,
@@ -31,6 +37,8 @@ export const PAGE_LOCALES: readonly Locale[] = LOCALES;
 export const PAGES_PREFIX = 'pages/';
 export const SHELL_PAGE = 'shell';
 export const NOT_FOUND_PAGE = '404';
+/** The page an unknown path is routed to; never stored, so that it is answered with a 404. */
+export const MISSING_PAGE = 'missing';
 
 /** The app's own pages that are not prerendered: the browser renders them into the shell. */
 const SHELL_ROUTES = Object.values(paths)
@@ -63,6 +71,7 @@ var SHELL_WITH_PARAM = ${JSON.stringify(shellWithParam)};
 var PRODUCT = ${JSON.stringify(paths.product.path.replace(/:[^/]+$/, ''))};
 var SEGMENT = /^[A-Za-z0-9._~%-]+$/;
 var CATEGORY = /^[a-z0-9-]+$/;
+var MISSING = ${JSON.stringify(MISSING_PAGE)};
 
 function spoken(value) {
   return typeof value === 'string' && LANGUAGES.indexOf(value) !== -1 ? value : null;
@@ -123,7 +132,7 @@ function pageFor(uri, querystring) {
   }
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return null;
-  return '404';
+  return MISSING;
 }
 
 function handler(event) {
@@ -190,13 +199,16 @@ export function routeViewerRequest(request: {
 
 /**
  * The bucket key of the page that answers `url` in `locale` (`pages/de/products/category/knitwear.html`),
- * the key the renderer writes it under; undefined for a URL that names a file.
+ * the key the renderer writes it under; undefined for a URL that names a file, or a path the app
+ * does not know (no page is stored for it: MISSING_PAGE).
  */
 export function pageKey(locale: Locale, url: string): string | undefined {
   const parsed = new URL(url, 'http://page');
   parsed.searchParams.delete(LANGUAGE_QUERY_PARAMETER);
   const page = pageRouting().pageFor(parsed.pathname, querystringOf(parsed.searchParams));
-  return page === null ? undefined : `${PAGES_PREFIX}${locale}/${decodeURIComponent(page)}.html`;
+  return page === null || page === MISSING_PAGE
+    ? undefined
+    : `${PAGES_PREFIX}${locale}/${decodeURIComponent(page)}.html`;
 }
 
 /** The key of a page by its name (`shell`, `404`). */
