@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
@@ -277,8 +278,10 @@ export function createProductRepository(db: DynamoDBDocumentClient = ddb, table 
     async update(id: string, changes: ProductChanges, actor: Actor, at: string): Promise<Product> {
       const current = await this.getById(id);
       if (!current) throw new NotFoundError('Product', id);
+      // Compared as values, whatever the order of their keys: DynamoDB gives a map's keys back in
+      // an order of its own, so the form's unchanged translations would otherwise read as changed.
       const changed = (Object.keys(changes) as (keyof ProductChanges)[]).filter(
-        (field) => changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(current[field]),
+        (field) => changes[field] !== undefined && !isDeepStrictEqual(changes[field], current[field]),
       );
       if (!changed.length) return current;
       const next: Product = { ...current, ...changes } as Product;

@@ -276,6 +276,38 @@ describe('PATCH /admin/products/{id}', () => {
     expect(published()).toMatchObject([{ type: 'ProductSaved', detail: { productId: 'tee' } }]);
   });
 
+  it('takes a field whose keys come back from the table in another order as unchanged, and audits only what changed', async () => {
+    const translated = aProduct({
+      id: 'tee',
+      translations: {
+        de: { name: 'Bio-T-Shirt', description: 'Weich.', colors: { White: 'Weiss', Black: 'Schwarz' } },
+      },
+    });
+    // DynamoDB returns a map's keys in an order of its own.
+    const stored = {
+      ...storedProductItem(translated),
+      translations: {
+        de: { colors: { Black: 'Schwarz', White: 'Weiss' }, description: 'Weich.', name: 'Bio-T-Shirt' },
+      },
+    };
+    ddbMock.on(GetCommand).resolves({ Item: stored });
+    ddbMock.on(TransactWriteCommand).resolves({});
+
+    // The edit form sends every field back; only the price is new.
+    const res = await patch('tee', { translations: translated.translations, price: 5_250 });
+
+    expect(res.statusCode).toBe(200);
+    const [update, audit] = transactItems();
+    expect(update!.Update!.UpdateExpression).toBe('SET #price = :price');
+    expect(JSON.parse(String(audit!.Put!.Item!.before))).toEqual({ price: 4_900 });
+    expect(JSON.parse(String(audit!.Put!.Item!.after))).toEqual({ price: 5_250 });
+
+    // Saved again without a change: nothing to write, nothing to audit.
+    ddbMock.resetHistory();
+    expect((await patch('tee', { translations: translated.translations, price: 4_900 })).statusCode).toBe(200);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
   it('answers 404 for an unknown product and writes nothing', async () => {
     ddbMock.on(GetCommand).resolves({});
     const res = await patch('nope', { active: false });
