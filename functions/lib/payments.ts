@@ -118,7 +118,7 @@ export interface OpenedCheckout {
 /**
  * Opens Stripe's hosted checkout for a pending order: CHF, the order's lines at the prices the
  * server set, the discount as a one-off coupon of exactly the order's discount, the shipping as
- * a fixed rate, shipping to Switzerland only. Idempotency keys derive from the order id, so a
+ * a fixed rate, to the order's address (not asked for again). Idempotency keys derive from the order id, so a
  * retried call never opens a second session. A session whose total differs from the order's by
  * a single Rappen is expired and refused.
  */
@@ -169,11 +169,18 @@ export async function openCheckout(order: Order, now = Date.now()): Promise<Open
           },
         },
       ],
-      shipping_address_collection: { allowed_countries: ['CH'] },
+      // The shopper gave the address on our checkout page, where it was checked (Switzerland only)
+      // and the order keeps it; Stripe gets it for the payment's records instead of asking again.
       customer_email: order.email,
       client_reference_id: order.id,
       metadata: { orderId: order.id },
-      payment_intent_data: { metadata: { orderId: order.id } },
+      payment_intent_data: {
+        metadata: { orderId: order.id },
+        shipping: {
+          name: `${order.firstName} ${order.lastName}`,
+          address: { line1: order.address, postal_code: order.zipCode, city: order.city, country: order.country },
+        },
+      },
       locale: order.locale,
       // Stripe wants at least 30 minutes from its own clock; a minute of slack keeps a slow call valid.
       expires_at: Math.floor(now / 1000) + (CHECKOUT_SESSION_MINUTES + 1) * 60,

@@ -464,7 +464,11 @@ interface SessionRecord {
   readonly shippingRates: ShippingRateRecord[];
   readonly couponId: string | null;
   /** What `payment_intent_data` asked for; kept for completeness (no PaymentIntent API is served). */
-  readonly paymentIntentData: { readonly metadata: Record<string, string>; readonly description: string | null };
+  readonly paymentIntentData: {
+    readonly metadata: Record<string, string>;
+    readonly description: string | null;
+    readonly shipping: { readonly name: string; readonly address: Stripe.Address } | null;
+  };
 }
 
 type SessionEventType =
@@ -1473,6 +1477,23 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     );
     const piMetadata = createMetadata(paymentIntentData?.metadata('metadata'));
     const piDescription = paymentIntentData?.nullableString('description', 1000) ?? null;
+    // Where the goods go, when the merchant knows it already: Stripe wants the name and an address with its first line.
+    const piShippingParams = paymentIntentData?.object('shipping', words('address carrier name phone tracking_number'));
+    const piShippingAddress = piShippingParams?.object('address', words('city country line1 line2 postal_code state'));
+    if (piShippingParams && !piShippingAddress) throw missing(piShippingParams.path('address'));
+    const piShipping = piShippingParams
+      ? {
+          name: piShippingParams.string('name', { required: true }) as string,
+          address: {
+            line1: piShippingAddress?.string('line1', { required: true }) as string,
+            line2: piShippingAddress?.nullableString('line2') ?? null,
+            postal_code: piShippingAddress?.nullableString('postal_code') ?? null,
+            city: piShippingAddress?.nullableString('city') ?? null,
+            state: piShippingAddress?.nullableString('state') ?? null,
+            country: piShippingAddress?.nullableString('country') ?? null,
+          },
+        }
+      : null;
     const phoneCollection = p.object('phone_number_collection', ['enabled']);
     const phoneEnabled = phoneCollection?.boolean('enabled') ?? false;
     const submitType = p.enumValue('submit_type', ['auto', 'book', 'donate', 'pay', 'subscribe'] as const) ?? null;
@@ -1648,7 +1669,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       lineItems,
       shippingRates,
       couponId: coupon?.id ?? null,
-      paymentIntentData: { metadata: piMetadata, description: piDescription },
+      paymentIntentData: { metadata: piMetadata, description: piDescription, shipping: piShipping },
     };
     sessions.set(id, record);
     touch();

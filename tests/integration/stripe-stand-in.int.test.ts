@@ -366,6 +366,24 @@ describe('the Stripe stand-in', () => {
     );
     expect(tooLate).toMatchObject({ statusCode: 400, param: 'expires_at' });
 
+    // Shipping a merchant already knows: a name and an address with its first line.
+    const noAddress = await rejection(
+      stripe.checkout.sessions.create({
+        ...base,
+        payment_intent_data: {
+          shipping: { name: 'Anna Muster' } as Stripe.Checkout.SessionCreateParams.PaymentIntentData.Shipping,
+        },
+      }),
+    );
+    expect(noAddress).toMatchObject({ code: 'parameter_missing', param: 'payment_intent_data[shipping][address]' });
+    const noLine = await rejection(
+      stripe.checkout.sessions.create({
+        ...base,
+        payment_intent_data: { shipping: { name: 'Anna Muster', address: { city: 'Zürich' } } as never },
+      }),
+    );
+    expect(noLine).toMatchObject({ code: 'parameter_missing', param: 'payment_intent_data[shipping][address][line1]' });
+
     const unknown = await rejection(
       stripe.checkout.sessions.create({
         ...base,
