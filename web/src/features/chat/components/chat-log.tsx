@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../stores/chat-store';
 import { CHAT_NAMESPACE } from '../i18n';
+import { ChatAnswerText } from './chat-answer-text';
 import { ChatProductCards } from './chat-product-cards';
 
 /** Spec §9: the list scrolls to the newest message 100 ms after it arrives. */
@@ -14,7 +15,8 @@ export interface ChatLogProps {
   pending: boolean;
   /** The panel is showing: there is something to scroll. */
   open: boolean;
-  onFollowProduct: () => void;
+  /** A product card or a page link of an answer was followed in this tab. */
+  onFollowLink: () => void;
 }
 
 /**
@@ -34,7 +36,7 @@ function scrollToNewest(log: HTMLElement) {
  * is pending. A polite live log: screen readers announce each addition after what they are
  * saying, and the speaker before each text.
  */
-export function ChatLog({ messages, pending, open, onFollowProduct }: ChatLogProps) {
+export function ChatLog({ messages, pending, open, onFollowLink }: ChatLogProps) {
   const { t } = useTranslation(CHAT_NAMESPACE);
   const { t: tShop } = useTranslation();
   const logRef = useRef<HTMLDivElement>(null);
@@ -64,10 +66,12 @@ export function ChatLog({ messages, pending, open, onFollowProduct }: ChatLogPro
           ) : (
             <li key={message.id} className="chat-message chat-message-bot">
               <span className="visually-hidden">{t('fromAssistant')} </span>
-              {message.type === 'bot' ? message.content : tShop('errors.ASSISTANT_UNAVAILABLE')}
               {message.type === 'bot' ? (
-                <ChatProductCards products={message.products} onFollow={onFollowProduct} />
-              ) : null}
+                <ChatAnswerText text={message.content} onFollow={onFollowLink} />
+              ) : (
+                tShop('errors.ASSISTANT_UNAVAILABLE')
+              )}
+              {message.type === 'bot' ? <ChatProductCards products={message.products} onFollow={onFollowLink} /> : null}
             </li>
           ),
         )}

@@ -1,4 +1,3 @@
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ChatProductCard } from '@linea/shared/contracts/chat';
@@ -6,6 +5,7 @@ import { responsiveImage } from '@linea/shared/domain/product-image';
 import { Price } from '../../../components/ui/price';
 import { paths } from '../../../config/paths';
 import { CHAT_NAMESPACE } from '../i18n';
+import { opensElsewhere } from '../opens-elsewhere';
 
 /** The thumbnail is drawn 3.5rem wide: the browser picks the smallest uploaded variant. */
 const THUMBNAIL_SIZES = '3.5rem';
@@ -15,10 +15,6 @@ export interface ChatProductCardsProps {
   /** A card was followed in this tab (not opened in a new one). */
   onFollow: () => void;
 }
-
-/** Opening in another tab or window leaves this page, and the panel, as they are. */
-const opensElsewhere = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /** The products an answer is about, each a link to its page: picture, name, price in CHF. */
 export function ChatProductCards({ products, onFollow }: ChatProductCardsProps) {

@@ -165,6 +165,33 @@ describe('ChatWidget', () => {
     expect(screen.getByRole('dialog', { name: 'Shop Assistant' })).toBeTruthy();
   });
 
+  it("links the shop's own pages an answer names, and nothing else", async () => {
+    stubChat(() =>
+      json(200, {
+        response:
+          'Measure your chest. The full size guide is at /size-guide. Questions? See /contact, not /contact-us, /products?q=x or https://evil.example/contact.',
+        products: [],
+      }),
+    );
+    const { user, router } = renderWidget();
+    await openWidget(user);
+    await user.type(input(), 'Which size?{Enter}');
+
+    const guide = await within(log()).findByRole('link', { name: '/size-guide' });
+    expect(guide.getAttribute('href')).toBe('/size-guide');
+    expect(
+      within(log())
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/size-guide', '/contact']);
+    expect(
+      within(log()).getByText(/not \/contact-us, \/products\?q=x or https:\/\/evil\.example\/contact\./),
+    ).toBeTruthy();
+
+    await user.click(guide);
+    expect(router.state.location.pathname).toBe('/size-guide');
+  });
+
   it("asks in the UI's language", async () => {
     const { requests } = stubChat(() => json(200, { response: 'Gern.', products: [] }));
     await setLocale('de');

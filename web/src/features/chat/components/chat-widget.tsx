@@ -93,9 +93,9 @@ export function ChatWidget() {
     });
   };
 
-  // On a phone the panel covers the page: following a product card closes it, so the product
-  // page shows (the conversation stays). Focus is then the page's business (the shell's).
-  const onFollowProduct = () => {
+  // On a phone the panel covers the page: following a product card or a page an answer names
+  // closes it, so that page shows (the conversation stays). Focus is then the page's business (the shell's).
+  const onFollowLink = () => {
     if (isFullScreen()) setOpen(false);
   };
 
@@ -118,7 +118,7 @@ export function ChatWidget() {
             <X aria-hidden="true" size={20} strokeWidth={1.5} />
           </button>
         </div>
-        <ChatLog messages={messages} pending={pending} open={open} onFollowProduct={onFollowProduct} />
+        <ChatLog messages={messages} pending={pending} open={open} onFollowLink={onFollowLink} />
         <ChatComposer inputRef={inputRef} pending={pending} onSend={send} />
       </div>
       {/* Closed, the widget is this button; open, the panel takes its place (spec §2). */}
