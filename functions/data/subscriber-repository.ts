@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AlreadySubscribedError } from '@linea/shared/errors';
 import type { Locale } from '@linea/shared/domain/money';
 import { ddb } from '../lib/clients/dynamodb';
@@ -67,6 +67,20 @@ const sameToken = (a: string, b: string) => {
 /** The list's active subscribers, as the GSI3 partition holds them in the order they subscribed. */
 const activePartition = () => keys.subscriberByRecency('').GSI3PK;
 
+/** A query of the active subscribers, oldest first unless `ScanIndexForward` says otherwise. */
+const activeSubscribersQuery = (
+  tableName: string,
+  page: Pick<QueryCommandInput, 'Limit' | 'ScanIndexForward' | 'ProjectionExpression' | 'ExclusiveStartKey'>,
+) =>
+  new QueryCommand({
+    TableName: tableName,
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    FilterExpression: 'isActive = :active',
+    ExpressionAttributeValues: { ':pk': activePartition(), ':active': true },
+    ...page,
+  });
+
 /**
  * What a newsletter's send reads of the list (services/send-newsletter.ts): a page of active
  * subscribers and each one's unsubscribe token. A factory of its own, so the send's bundle leaves
@@ -83,15 +97,7 @@ export function createSubscriberList(db: DynamoDBDocumentClient = ddb, table = (
       limit: number,
     ): Promise<{ items: Subscriber[]; nextKey?: Record<string, unknown> }> {
       const result = await db.send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: 'GSI3',
-          KeyConditionExpression: 'GSI3PK = :pk',
-          FilterExpression: 'isActive = :active',
-          ExpressionAttributeValues: { ':pk': activePartition(), ':active': true },
-          Limit: limit,
-          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-        }),
+        activeSubscribersQuery(table(), { Limit: limit, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
       );
       return {
         items: (result.Items ?? []).map(fromItem),
@@ -276,12 +282,7 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
       let startKey: Record<string, unknown> | undefined;
       do {
         const page = await db.send(
-          new QueryCommand({
-            TableName: table(),
-            IndexName: 'GSI3',
-            KeyConditionExpression: 'GSI3PK = :pk',
-            FilterExpression: 'isActive = :active',
-            ExpressionAttributeValues: { ':pk': activePartition(), ':active': true },
+          activeSubscribersQuery(table(), {
             ScanIndexForward: false,
             ProjectionExpression: 'email, locale, isActive, subscribedAt',
             ...(startKey ? { ExclusiveStartKey: startKey } : {}),
