@@ -40,10 +40,11 @@ export function ChatAnswerText({ text, onFollow }: { text: string; onFollow: () 
   for (const match of text.matchAll(PAGE_IN_TEXT)) {
     const [, before = '', page = ''] = match;
     const start = match.index + before.length;
-    parts.push(<Fragment key={from}>{text.slice(from, start)}</Fragment>);
+    // Keys by kind and offset: text before a path at offset 0 would share a bare 0 with its link.
+    parts.push(<Fragment key={`text-${from}`}>{text.slice(from, start)}</Fragment>);
     parts.push(
       <Link
-        key={start}
+        key={`link-${start}`}
         to={page}
         onClick={(event) => {
           if (!opensElsewhere(event)) onFollow();
@@ -55,6 +56,6 @@ export function ChatAnswerText({ text, onFollow }: { text: string; onFollow: () 
     from = start + page.length;
   }
   if (!parts.length) return text;
-  parts.push(<Fragment key={from}>{text.slice(from)}</Fragment>);
+  parts.push(<Fragment key={`text-${from}`}>{text.slice(from)}</Fragment>);
   return parts;
 }

@@ -192,6 +192,20 @@ describe('ChatWidget', () => {
     expect(router.state.location.pathname).toBe('/size-guide');
   });
 
+  it('links a page named at the very start of an answer, each part of the answer rendered once', async () => {
+    stubChat(() => json(200, { response: '/contact is where our team answers.', products: [] }));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderWidget();
+    await openWidget(user);
+    await user.type(input(), 'Who can help?{Enter}');
+
+    const contact = await within(log()).findByRole('link', { name: '/contact' });
+    expect(contact.parentElement?.textContent).toContain('/contact is where our team answers.');
+    // React reports parts that share a key (and may then drop or repeat one).
+    expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/);
+    errors.mockRestore();
+  });
+
   it("asks in the UI's language", async () => {
     const { requests } = stubChat(() => json(200, { response: 'Gern.', products: [] }));
     await setLocale('de');
