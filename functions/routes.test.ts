@@ -1,11 +1,23 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fallbackRoute, routeKey, routes } from './routes';
+import type { AreaHandler } from './lib/area';
+import {
+  AREAS,
+  areaEntry,
+  assertAreaAudience,
+  FALLBACK_ROUTE_KEY,
+  fallbackRoute,
+  routeKey,
+  routes,
+  type RouteDefinition,
+} from './routes';
 import { rules } from './rules';
 import { cognitoTriggers } from './triggers';
 
 const modulePath = (name: string) => fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
+const importModule = async (name: string) =>
+  (await import(/* @vite-ignore */ pathToFileURL(modulePath(name)).href)) as Record<string, unknown>;
 
 describe('the route table', () => {
   it('has one entry per route key', () => {
@@ -26,10 +38,38 @@ describe('the route table', () => {
     expect(existsSync(modulePath(fallbackRoute.handler))).toBe(true);
   });
 
+  it('gives every route an area of its audience', () => {
+    for (const route of routes as readonly RouteDefinition[]) expect(() => assertAreaAudience(route)).not.toThrow();
+    const adminRouteInPublicArea = { ...(routes[0] as RouteDefinition), access: 'admin' } as const;
+    expect(() => assertAreaAudience(adminRouteInPublicArea)).toThrow(
+      /admin access but its area catalogue is for anyone/,
+    );
+  });
+
+  it('serves every area by at least one route', () => {
+    const served = new Set<string>([...routes.map((route) => route.area), fallbackRoute.area]);
+    expect([...served].sort()).toEqual(Object.keys(AREAS).sort());
+  });
+
   it('puts every admin route under /admin and only there', () => {
     for (const route of routes) {
       expect(route.path.startsWith('/admin'), routeKey(route)).toBe(route.access === 'admin');
     }
+  });
+});
+
+describe('the area entries', () => {
+  it.each((routes as readonly RouteDefinition[]).map((r) => [routeKey(r), r.area, r.handler] as const))(
+    '%s goes from the %s entry to the handler of %s',
+    async (key, area, module) => {
+      const entry = (await importModule(areaEntry(area))).handler as AreaHandler;
+      expect(entry.routeHandlers.get(key)).toBe((await importModule(module)).handler);
+    },
+  );
+
+  it('sends $default from its area entry to the fallback handler', async () => {
+    const entry = (await importModule(areaEntry(fallbackRoute.area))).handler as AreaHandler;
+    expect(entry.routeHandlers.get(FALLBACK_ROUTE_KEY)).toBe((await importModule(fallbackRoute.handler)).handler);
   });
 });
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AuditEntryDto } from '@linea/shared/contracts/admin';
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AUDIT_ACTIONS, AuditEntryDto } from '@linea/shared/contracts/admin';
 import type { Actor } from '../lib/auth';
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/config';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';
 
-/** What an admin did to a record (the spec's activity-log actions). */
-export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE';
+/** What an admin did to a record (the spec's activity-log actions), or that they exported records. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The spec's table names, as the activity log shows them. */
 export type AuditedTable = 'orders' | 'products' | 'promo_codes' | 'newsletters';
@@ -85,9 +85,17 @@ function toAuditEntryDto(item: Record<string, unknown>): AuditEntryDto {
   };
 }
 
-/** Reading the log: newest first, a page at a time (GSI3 `AUDIT`); there is no write but `auditEntryPut`. */
+/**
+ * The log: entries are written by `auditEntryPut` inside the change's transaction, or by `record`
+ * for what changes nothing (an export); read newest first, a page at a time (GSI3 `AUDIT`).
+ */
 export function createAuditLog(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
   return {
+    /** One entry of its own, for an action that writes nothing else (an export of orders). */
+    async record(entry: Parameters<typeof auditEntryPut>[1]): Promise<void> {
+      await db.send(new PutCommand(auditEntryPut(table(), entry).Put));
+    },
+
     async listRecent(page: {
       cursor?: string;
       limit: number;

@@ -23,6 +23,10 @@ export const PARTITION_PREFIX = {
   stats: 'STATS#',
   statsApplied: 'STATS_APPLIED#',
   eventEmail: 'EVENT_EMAIL#',
+  promo: 'PROMO#',
+  stripeEvent: 'STRIPE_EVENT#',
+  audit: 'AUDIT#',
+  rate: 'RATE#',
 } as const;
 
 /** Everything of one customer lives in one partition; its id is the verified token's `sub`, never input. */
@@ -63,11 +67,11 @@ export const keys = {
   }),
 
   /** Promo codes are upper-case; the code is the id, so uniqueness comes with the key. */
-  promo: (code: string) => ({ PK: `PROMO#${code.toUpperCase()}`, SK: 'PROMO' }),
+  promo: (code: string) => ({ PK: `${PARTITION_PREFIX.promo}${code.toUpperCase()}`, SK: 'PROMO' }),
   promoByRecency: (createdAt: string) => ({ GSI3PK: 'PROMOS', GSI3SK: createdAt }),
 
   /** A Stripe event already acted on (pattern 23). */
-  stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'STRIPE_EVENT' }),
+  stripeEvent: (eventId: string) => ({ PK: `${PARTITION_PREFIX.stripeEvent}${eventId}`, SK: 'STRIPE_EVENT' }),
 
   wishlistEntry: (userId: string, productId: string) => ({
     PK: customerPartition(userId),
@@ -89,7 +93,7 @@ export const keys = {
   contactMessageByRecency: (receivedAt: string) => ({ GSI3PK: 'CONTACT_MESSAGES', GSI3SK: receivedAt }),
 
   /** An admin change (pattern 21): append-only, listed newest first. */
-  audit: (id: string) => ({ PK: `AUDIT#${id}`, SK: 'AUDIT' }),
+  audit: (id: string) => ({ PK: `${PARTITION_PREFIX.audit}${id}`, SK: 'AUDIT' }),
   auditByRecency: (createdAt: string, id: string) => ({ GSI3PK: 'AUDIT', GSI3SK: `${createdAt}#${id}` }),
 
   /** The admin figures (pattern 25): one item per Zürich day, under one partition so a period is one query. */
@@ -121,7 +125,7 @@ export const keys = {
   upload: (id: string) => ({ PK: `${PARTITION_PREFIX.upload}${id}`, SK: 'UPLOAD' }),
   /** One caller's requests to a costly route in one time window (TTL: the window's end). */
   rateWindow: (scope: string, caller: string, windowStart: number) => ({
-    PK: `RATE#${scope}#${caller}#${windowStart}`,
+    PK: `${PARTITION_PREFIX.rate}${scope}#${caller}#${windowStart}`,
     SK: 'RATE',
   }),
 };

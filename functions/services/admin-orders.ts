@@ -15,7 +15,7 @@ import { products as productRepository, type ProductRepository } from '../data/p
 import type { Actor } from '../lib/auth';
 import { logger } from '../lib/logger';
 import { recordOrderPlaced } from '../lib/metrics';
-import { priceLines } from './place-order';
+import { priceLines } from './price-lines';
 import { publishOrderEvents } from './publish-order-events';
 
 interface Deps {

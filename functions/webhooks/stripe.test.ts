@@ -8,6 +8,7 @@ import type * as Payments from '../lib/payments';
 import { verifyPaymentEvent, type PaymentEvent } from '../lib/payments';
 import { forgetStripeSecrets } from '../lib/secrets';
 import { applyPaymentEvent } from '../services/fulfil-checkout';
+import { handler as checkoutArea } from '../areas/checkout';
 import { handler } from './stripe';
 
 vi.mock('../lib/payments', async (importOriginal) => ({
@@ -120,6 +121,22 @@ describe('POST /webhooks/stripe', () => {
     expect(verifyPaymentEvent).toHaveBeenCalledWith(Buffer.from('{"id":"evt_1"}', 'utf8'), 't=1,v1=abc');
     expect(applyPaymentEvent).toHaveBeenCalledTimes(1);
     expect(applyPaymentEvent).toHaveBeenCalledWith(PAID);
+  });
+
+  it("reaches Stripe's call through the checkout function without the site's origin header, which that function's other routes need", async () => {
+    vi.stubEnv('ORIGIN_VERIFY', 'origin-value-of-this-stage');
+    try {
+      vi.mocked(verifyPaymentEvent).mockResolvedValueOnce(PAID);
+      const delivered = await checkoutArea(webhookEvent('{"id":"evt_1"}', 't=1,v1=abc'));
+      expect(delivered.statusCode).toBe(204);
+      expect(applyPaymentEvent).toHaveBeenCalledWith(PAID);
+
+      const checkout = await checkoutArea(apiEvent({ routeKey: 'POST /checkout', body: {} }));
+      expect(checkout.statusCode).toBe(403);
+      expect(parseBody(checkout)).toMatchObject({ error: 'FORBIDDEN' });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('answers 204 to an event type the shop does not act on, and fulfils nothing', async () => {

@@ -15,7 +15,7 @@ import { Events } from './constructs/events';
 import { chatModel } from './constructs/chat-model';
 import { Media } from './constructs/media';
 import { Notifications } from './constructs/notifications';
-import { Operations } from './constructs/operations';
+import { Operations, WATCHED_LATENCY } from './constructs/operations';
 import type { ShopFunction } from './constructs/shop-function';
 import { Website } from './constructs/website';
 import { acceptNag } from './nag';
@@ -200,13 +200,13 @@ export class ShopStack extends Stack {
       site: { bucket: this.website.bucket, distribution: this.website.distribution },
       chatModel: chatModel(this, props.chatModelId ?? DEFAULT_CHAT_MODEL_ID),
       originVerify,
+      detailedMetricsRoutes: Object.values(WATCHED_LATENCY).map((watched) => watched.routeKey),
     });
 
     // The browser reaches the API on the site's own origin (/api/*): no CORS, no second connection.
     this.website.addApi(this.api.httpApi, routes);
     this.operations = new Operations(this, 'Operations', {
       httpApi: this.api.httpApi,
-      routeFunctions: this.api.functions,
       deadLetterAlarms: this.events.deadLetterAlarms,
       deadLetterQueues: this.events.deadLetterQueues,
       stage: props.stage,

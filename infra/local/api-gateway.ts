@@ -2,8 +2,9 @@
  * The local HTTP API: what API Gateway does in front of the Lambda handlers, driven by the same
  * route table (functions/routes.ts). Per request, in API Gateway's order: CORS preflight, route
  * match (else the `$default` fallback), route throttling, body size cap, JWT authorizer on
- * `customer`/`admin` routes, then a payload 2.0 event to the route's handler and its result
- * mapped back to HTTP.
+ * `customer`/`admin` routes, then a payload 2.0 event to the entry of the route's area (the
+ * module its Lambda function runs, which dispatches by route key) and its result mapped back to
+ * HTTP.
  *
  * Errors the gateway itself raises carry API Gateway's `message` and our `error` code, so both
  * the web client's ApiError and anything expecting API Gateway's body can read them.
@@ -14,7 +15,7 @@ import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { ApiErrorBody } from '../../shared/errors';
-import { API_CORS, hasAuthorizer, type RouteDefinition } from '../../functions/routes';
+import { API_CORS, areaEntry, hasAuthorizer, type AreaName, type RouteDefinition } from '../../functions/routes';
 import { flattenClaims } from './claims';
 import { invoke, InvocationTimeoutError } from './handlers';
 import { BodyTooLargeError, listen, readBody, type RunningServer } from './http-server';
@@ -23,8 +24,8 @@ import { TokenBucket } from './token-bucket';
 export interface ApiGatewayOptions {
   readonly port: number;
   readonly routes: readonly RouteDefinition[];
-  /** Handler module of the `$default` route. */
-  readonly fallbackHandler: string;
+  /** The area whose function serves the `$default` route. */
+  readonly fallbackArea: AreaName;
   readonly auth: { readonly issuer: string; readonly audience: string; readonly jwksUrl: string };
   readonly cors: { readonly allowOrigins: readonly string[]; readonly maxAgeSeconds: number };
   /** Hard cap on any request body; the route's own maxBodyBytes is the handler's business. */
@@ -335,7 +336,7 @@ export function startApiGateway(options: ApiGatewayOptions): Promise<RunningServ
     }
 
     const routeKey = found ? found.compiled.key : '$default';
-    const module = found ? found.compiled.route.handler : options.fallbackHandler;
+    const module = areaEntry(found ? found.compiled.route.area : options.fallbackArea);
     const event = buildEvent({
       req,
       url,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { API_PATH, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
-import { API_CORS, fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
+import { API_CORS, areaEntry, fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, STOREFRONT_PAGES_RULE } from '../../functions/rules';
 import { topicSubscribers } from '../../functions/topics';
 import type { RenderedPages } from '../../functions/services/storefront-pages';
@@ -192,8 +192,9 @@ export async function launch(
     const triggers = triggerRegistry();
     const allRules: BusRule[] = [...rules, ...(options.extraRules ?? [])];
     const handlerModules = [
-      ...(routes as readonly RouteDefinition[]).map((route) => route.handler),
-      fallbackRoute.handler,
+      ...new Set(
+        [...(routes as readonly RouteDefinition[]).map((route) => route.area), fallbackRoute.area].map(areaEntry),
+      ),
       ...allRules.map((rule) => rule.consumer),
       ...topicSubscribers.map((subscriber) => subscriber.consumer),
       ...Object.values(triggers),
@@ -441,7 +442,7 @@ export async function launch(
       startApiGateway({
         port: ports.api,
         routes: routes as readonly RouteDefinition[],
-        fallbackHandler: fallbackRoute.handler,
+        fallbackArea: fallbackRoute.area,
         auth: {
           issuer,
           audience: cognitoResult.userPoolClientId,

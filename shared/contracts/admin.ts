@@ -137,7 +137,8 @@ export const adminAuditQuery = z.strictObject({
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuery>;
 
-export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE'] as const;
+/** The spec's three changes, and the export of orders (who took which customers' data, issue 25). */
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'EXPORT'] as const;
 
 /** One admin change (spec §3 Audit log): who, what, on which record, before and after. */
 export const auditEntryDto = z.object({

@@ -7,7 +7,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -83,6 +82,19 @@ function stackTemplates(cdkOut: string): string[] {
   return Object.values(manifest.artifacts ?? {})
     .filter((artifact) => artifact.type === 'aws:cloudformation:stack' && artifact.properties?.templateFile)
     .map((artifact) => join(cdkOut, artifact.properties?.templateFile as string));
+}
+
+/** The resources of one stack of the assembly: the total and the count per type, most first. */
+export function resourceCounts(cdkOut: string, stackName: string): { total: number; byType: [string, number][] } {
+  const template = stackTemplates(cdkOut).find((file) => file.endsWith(`${stackName}.template.json`));
+  if (!template) return { total: 0, byType: [] };
+  const { Resources = {} } = JSON.parse(readFileSync(template, 'utf8')) as {
+    Resources?: Record<string, TemplateResource>;
+  };
+  const byType = new Map<string, number>();
+  for (const resource of Object.values(Resources))
+    byType.set(String(resource.Type), (byType.get(String(resource.Type)) ?? 0) + 1);
+  return { total: Object.keys(Resources).length, byType: [...byType].sort((a, b) => b[1] - a[1]) };
 }
 
 /**
@@ -191,6 +203,3 @@ export async function mapLimited<T, R>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
 }
-
-/** Two at a time on a two-core machine: timings stay comparable, the whole takes half as long. */
-export const IMPORT_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism()));

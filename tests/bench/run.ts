@@ -15,23 +15,35 @@
  *    of one product: p50/p99 per route, and the bench fails if an answer other than the expected
  *    ones comes, the race sells other than 5, or the stock goes below 0.
  * 6. Runs `cdk synth` of the stack the README deploys (stage dev) into a new temporary directory
- *    and prints each Lambda bundle once: its minified size against its budget (budgets.ts, the
- *    figures the infra test enforces), and the median of 5 cold imports of its index.mjs, each in
- *    a fresh `node` with `--enable-source-maps` as Lambda's NODE_OPTIONS has it. Always a fresh
- *    synth: a cdk.out left from older code would report bundles that no longer exist.
+ *    and prints its resources against CloudFormation's 500, then each Lambda bundle once: its
+ *    minified size against its budget (budgets.ts, the figures the infra test enforces), and the
+ *    median of 5 cold imports of its index.mjs, each in a fresh `node` with `--enable-source-maps`
+ *    as Lambda's NODE_OPTIONS has it, one at a time, against the bar of who waits for it; and the
+ *    functions a shopper's journey touches. Always a fresh synth: a cdk.out left from older code
+ *    would report bundles that no longer exist.
  *
  * `npm run bench:api -- --bundles` runs step 6 alone; `-- --load` runs step 5 alone.
  *
  * Local numbers compare paths on one machine; they are not a forecast of AWS latencies.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud';
 import { REPO_ROOT } from '../../infra/local/paths';
+import { findRoute } from '../../functions/routes';
 import { adminFigures } from './admin-figures';
-import { BUNDLE_BUDGETS, bundleBudget, formatBytes, overBudget, staleExceptions } from './budgets';
-import { bundleSizes, coldImport, IMPORT_CONCURRENCY, mapLimited, synth } from './bundles';
+import {
+  BUNDLE_BUDGETS,
+  bundleBudget,
+  COLD_IMPORT_BARS_MS,
+  formatBytes,
+  overBudget,
+  SHOPPER_JOURNEY,
+  staleExceptions,
+  waitingCaller,
+} from './budgets';
+import { BENCH_STAGE, bundleSizes, coldImport, mapLimited, resourceCounts, synth } from './bundles';
 import { directQueryLoad } from './direct-query';
 import { httpLoad } from './http-load';
 import { loadMix } from './load-mix';
@@ -84,19 +96,28 @@ async function bundles(): Promise<void> {
       );
       return;
     }
+    const resources = resourceCounts(cdkOut, `linea-${BENCH_STAGE}`);
+    console.log(
+      `  linea-${BENCH_STAGE}: ${resources.total} of CloudFormation's 500 resources (${resources.byType
+        .slice(0, 6)
+        .map(([type, count]) => `${count} ${type.replace(/^AWS::/, '')}`)
+        .join(', ')}, ...)\n`,
+    );
     const sizes = bundleSizes(cdkOut);
     if (sizes.length === 0) {
       console.log('  skipped: the assembly has no Lambda function assets (is the CDK app complete?)');
       return;
     }
+    // One at a time: two imports at once on a 2-core machine would each read slower than a cold start is.
     console.log(
-      `  timing ${COLD_IMPORT_RUNS} cold imports of each, ${IMPORT_CONCURRENCY} at a time (node ${process.version}, ${process.platform}-${process.arch})...\n`,
+      `  timing ${COLD_IMPORT_RUNS} cold imports of each, one at a time (node ${process.version}, ${process.platform}-${process.arch}, ${cpus().length} cores)...\n`,
     );
-    const imports = await mapLimited(sizes, IMPORT_CONCURRENCY, (size) => coldImport(size, COLD_IMPORT_RUNS));
+    const imports = await mapLimited(sizes, 1, (size) => coldImport(size, COLD_IMPORT_RUNS));
     console.log(
-      `  ${'function (functions/…)'.padEnd(40)} ${'minified'.padStart(10)} ${'gzipped'.padStart(10)} ${'budget'.padStart(9)}  ${'import (median)'.padStart(15)}`,
+      `  ${'function (functions/…)'.padEnd(40)} ${'minified'.padStart(10)} ${'gzipped'.padStart(10)} ${'budget'.padStart(9)}  ${'import (median)'.padStart(15)} ${'bar'.padStart(7)}`,
     );
     const over: string[] = [];
+    const slow: string[] = [];
     for (const [index, size] of sizes.entries()) {
       const name = size.handlerModule ?? size.function;
       const budget = size.handlerModule ? bundleBudget(size.handlerModule) : undefined;
@@ -110,14 +131,19 @@ async function bundles(): Promise<void> {
         : undefined;
       if (breach) over.push(breach);
       const timing = imports[index];
+      const caller = size.handlerModule ? waitingCaller(size.handlerModule) : undefined;
+      const bar = caller ? COLD_IMPORT_BARS_MS[caller] : undefined;
+      const tooSlow = bar !== undefined && timing !== undefined && 'medianMs' in timing && timing.medianMs > bar;
+      if (tooSlow) slow.push(`${name}: ${timing.medianMs.toFixed(1)} ms, over the ${caller}'s ${bar} ms`);
       const time = timing && 'medianMs' in timing ? `${timing.medianMs.toFixed(1)} ms` : '-';
       const flags = [
         breach ? 'OVER BUDGET' : budget?.reason ? `exception: ${budget.reason}` : '',
+        tooSlow ? 'SLOW' : '',
         size.minified ? '' : 'NOT minified',
         timing && 'reason' in timing ? timing.reason : '',
       ].filter(Boolean);
       console.log(
-        `  ${name.padEnd(40)} ${kib(size.bytes).padStart(10)} ${kib(size.gzipBytes).padStart(10)} ${(budget ? kib(budget.maxBytes).replace(' KiB', '') : '-').padStart(9)}  ${time.padStart(15)}${flags.length ? `  ${flags.join('; ')}` : ''}`,
+        `  ${name.padEnd(40)} ${kib(size.bytes).padStart(10)} ${kib(size.gzipBytes).padStart(10)} ${(budget ? kib(budget.maxBytes).replace(' KiB', '') : '-').padStart(9)}  ${time.padStart(15)} ${(bar ? `${bar} ms` : '-').padStart(7)}${flags.length ? `  ${flags.join('; ')}` : ''}`,
       );
     }
     const shop = sizes.filter((size) => size.handlerModule);
@@ -128,6 +154,13 @@ async function bundles(): Promise<void> {
     for (const breach of over) console.log(`  OVER BUDGET: ${breach}`);
     const measured = new Map(shop.map((size) => [size.handlerModule as string, size.bytes]));
     for (const stale of staleExceptions(measured)) console.log(`  STALE EXCEPTION: ${stale}`);
+    for (const late of slow) console.log(`  SLOW COLD START: ${late}`);
+    const journey = [...new Set(SHOPPER_JOURNEY.map((key) => findRoute(key)?.area).filter(Boolean))];
+    console.log(
+      `\n  A shopper's journey (${SHOPPER_JOURNEY.join(', ')}) touches ${journey.length} functions: ${journey
+        .map((area) => `areas/${String(area)}`)
+        .join(', ')}.`,
+    );
   } finally {
     rmSync(cdkOut, { recursive: true, force: true });
   }

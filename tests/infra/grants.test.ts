@@ -11,7 +11,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 import type { RoutePermissions } from '../../functions/routes';
-import { grantPermissions, type GrantTargets } from '../../infra/cdk/constructs/grants';
+import { grantPermissions, unionOfPermissions, type GrantTargets } from '../../infra/cdk/constructs/grants';
 
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
 
@@ -41,7 +41,7 @@ function grant(permissions: RoutePermissions, options: { encrypted?: boolean } =
 describe('grantPermissions with a table scope', () => {
   it('grants item writes on the table alone, for the declared partitions only', () => {
     const { statements, tableId } = grant({ table: { write: ['CONTACT#'] } });
-    expect(statements).toEqual([
+    expect(statements.filter((statement) => (statement as { Effect?: string }).Effect === 'Allow')).toEqual([
       {
         Effect: 'Allow',
         Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
@@ -74,5 +74,62 @@ describe('grantPermissions with a table scope', () => {
     const actions = statements.flatMap((statement) => statement.Action);
     expect(actions).toContain('kms:Decrypt');
     expect(actions).not.toContain('kms:Encrypt');
+  });
+});
+
+describe('the union of the permissions of the routes one function serves', () => {
+  it('merges the table scopes of its routes into one read and one write statement', () => {
+    expect(
+      unionOfPermissions([
+        { table: { write: ['CONTACT#'] }, publishEvents: true },
+        { table: { read: ['SUBSCRIBER#'], write: ['SUBSCRIBER#'] }, publishEvents: true },
+        { table: { write: ['SUBSCRIBER#'] } },
+      ]),
+    ).toEqual({
+      whole: { publishEvents: true },
+      scope: { read: ['SUBSCRIBER#'], write: ['CONTACT#', 'SUBSCRIBER#'] },
+    });
+  });
+
+  it('lets a whole-table grant take in the scopes it covers, and keeps a write scope beside a whole-table read', () => {
+    expect(unionOfPermissions([{ table: 'read' }, { table: { read: ['CUSTOMER#'], write: ['CUSTOMER#'] } }])).toEqual({
+      whole: { table: 'read' },
+      scope: { write: ['CUSTOMER#'] },
+    });
+    expect(unionOfPermissions([{ table: 'readWrite' }, { table: { read: ['ORDER#'], write: ['ORDER#'] } }])).toEqual({
+      whole: { table: 'readWrite' },
+    });
+  });
+
+  it('carries every other grant any of its routes needs, and grants nothing none of them does', () => {
+    expect(
+      unionOfPermissions([{ stripeSecret: true }, { deleteUsers: true, table: 'readWrite' }, {}, { media: 'upload' }]),
+    ).toEqual({ whole: { table: 'readWrite', stripeSecret: true, deleteUsers: true, media: 'upload' } });
+    expect(unionOfPermissions([{}, {}])).toEqual({ whole: {} });
+  });
+
+  it('refuses routes that want different access to the same bucket in one function', () => {
+    expect(() => unionOfPermissions([{ media: 'upload' }, { media: 'process' }])).toThrow(/different media/);
+  });
+});
+
+describe('the audit log', () => {
+  const denials = (permissions: RoutePermissions) =>
+    grant(permissions).statements.filter((statement) => (statement as { Effect?: string }).Effect === 'Deny');
+
+  it('is refused to any grant that may write to the table: no update, delete or batch write of AUDIT# items', () => {
+    for (const permissions of [{ table: 'readWrite' }, { table: { write: ['ORDER#'] } }] satisfies RoutePermissions[]) {
+      expect(denials(permissions)).toEqual([
+        expect.objectContaining({
+          Action: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+          Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#*'] } },
+        }),
+      ]);
+    }
+  });
+
+  it('needs no refusal where nothing may be written', () => {
+    expect(denials({ table: 'read' })).toEqual([]);
+    expect(denials({ table: { read: ['PRODUCT#'] } })).toEqual([]);
   });
 });

@@ -59,20 +59,39 @@ describe('operations', () => {
     expect(byMetric('Throttles')[0]?.[1].Properties).toMatchObject({ Threshold: 1, Period: 300 });
   });
 
-  it('alarms on the p99 duration of checkout and the Stripe webhook, each on its own function', () => {
+  it("alarms on the p99 latency of checkout and of the Stripe webhook, each on the route's own metric", () => {
     const { stack, template } = synth();
+    const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
+    const settings = stage?.Properties?.RouteSettings as Record<string, { DetailedMetricsEnabled?: boolean }>;
+    const apiId = { Ref: stack.getLogicalId(stack.api.httpApi.node.defaultChild as never) };
     for (const { routeKey, p99Ms } of Object.values(WATCHED_LATENCY)) {
-      const fn = stack.api.functions[routeKey];
-      expect(fn, routeKey).toBeDefined();
-      const functionId = stack.getLogicalId(fn?.node.defaultChild as never);
-      const onFunction = alarmsOf(template).filter(
+      // Both routes share the checkout function: only the route's own metric tells them apart.
+      expect(settings[routeKey]?.DetailedMetricsEnabled, routeKey).toBe(true);
+      const [method, resource] = routeKey.split(' ');
+      const onRoute = alarmsOf(template).filter(
         ([, alarm]) =>
-          alarm.Properties?.MetricName === 'Duration' &&
-          JSON.stringify(alarm.Properties.Dimensions).includes(`"${functionId}"`),
+          alarm.Properties?.Namespace === 'AWS/ApiGateway' &&
+          alarm.Properties.MetricName === 'IntegrationLatency' &&
+          JSON.stringify(alarm.Properties.Dimensions) ===
+            JSON.stringify([
+              { Name: 'ApiId', Value: apiId },
+              { Name: 'Method', Value: method },
+              { Name: 'Resource', Value: resource },
+              { Name: 'Stage', Value: '$default' },
+            ]),
       );
-      expect(onFunction, routeKey).toHaveLength(1);
-      expect(onFunction[0]?.[1].Properties).toMatchObject({ ExtendedStatistic: 'p99', Threshold: p99Ms });
+      expect(onRoute, routeKey).toHaveLength(1);
+      expect(onRoute[0]?.[1].Properties).toMatchObject({ ExtendedStatistic: 'p99', Threshold: p99Ms });
     }
+    // Only the watched routes pay for detailed metrics.
+    const detailed = Object.entries(settings)
+      .filter(([, setting]) => setting.DetailedMetricsEnabled)
+      .map(([key]) => key);
+    expect(detailed.sort()).toEqual(
+      Object.values(WATCHED_LATENCY)
+        .map((watched) => watched.routeKey)
+        .sort(),
+    );
   });
 
   it("sends every alarm of the stack to the operators' topic", () => {

@@ -2,6 +2,7 @@ import {
   BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -94,6 +95,27 @@ describe('admin order routes', () => {
     const rows = String(res.body).trim().split('\r\n');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^A-1,/i);
+    // Who took the customers' data, with which search and how many rows: one new audit entry.
+    const audited = ddbMock.commandCalls(PutCommand).map((call) => call.args[0].input);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({
+      Item: {
+        PK: expect.stringMatching(/^AUDIT#/),
+        action: 'EXPORT',
+        tableName: 'orders',
+        actorId: adminClaims().sub,
+        after: JSON.stringify({ query: 'lea', rows: 2 }),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+  });
+
+  it('hands over no export whose audit entry could not be written', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [storedOrderItem(anOrder({ id: 'a-1' }))] });
+    ddbMock.on(PutCommand).rejects(new Error('the table is away'));
+    const res = await exportOrders(apiEvent({ routeKey: 'GET /admin/orders/export', claims: adminClaims() }));
+    expect(res.statusCode).toBe(500);
+    expect(String(res.body)).not.toContain('A-1');
   });
 
   it('writes a manual order confirmed, with its outbox event, the audit entry and the guarded stock change in one transaction', async () => {

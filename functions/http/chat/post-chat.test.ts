@@ -8,7 +8,8 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { CHAT_HISTORY_MAX_MESSAGES } from '@linea/shared/contracts/chat';
 import { apiEvent, parseBody, installTestUserPool } from '../../../tests/fixtures/api-event';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
@@ -61,6 +62,9 @@ const offeredTools = (input: ConverseCommandInput | undefined) =>
   input?.toolConfig?.tools?.map((tool) => tool.toolSpec?.name);
 
 describe('POST /chat', () => {
+  // Whatever happens, only the partitions and indexes its IAM grant allows are touched.
+  afterEach(() => void expectWithinTableScope('POST /chat', ddb));
+
   it('runs the tool the model asks for, gives it the result, and returns the answer with cards from that result', async () => {
     bedrock
       .on(ConverseCommand)

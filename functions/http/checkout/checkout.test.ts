@@ -6,7 +6,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, parseBody, installTestUserPool } from '../../../tests/fixtures/api-event';
 import { aCustomer } from '../../../tests/fixtures/orders';
 import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
@@ -14,6 +14,7 @@ import type * as Payments from '../../lib/payments';
 import { openCheckout } from '../../lib/payments';
 import type * as PlaceOrder from '../../services/place-order';
 import { placeOrder } from '../../services/place-order';
+import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
 import { handler } from './create-checkout';
 
 // The service is a spy that runs the real placeOrder unless a test says otherwise.
@@ -56,6 +57,9 @@ const checkoutEvent = (payload: unknown, token?: string) =>
   });
 
 describe('POST /checkout', () => {
+  // Whatever happens, only the partitions its IAM grant allows are touched.
+  afterEach(() => void expectWithinTableScope('POST /checkout', ddbMock));
+
   it('refuses a body that sets price, total, status, userId or a line’s price with 400 naming each, and writes nothing', async () => {
     const base = body();
     const forged = {

@@ -184,6 +184,8 @@ const fromSessionEvent = (body: unknown, headers?: Record<string, string>) =>
   apiEvent({ routeKey: 'POST /orders/from-session', body, ...(headers ? { headers } : {}) });
 
 describe('POST /orders/from-session', () => {
+  afterEach(() => void expectWithinTableScope('POST /orders/from-session', ddbMock));
+
   it('answers 400 naming sessionId for an id that is not a checkout session’s, and asks Stripe nothing', async () => {
     const res = await orderFromSession(fromSessionEvent({ sessionId: 'pi_3Nx4abc' }));
 

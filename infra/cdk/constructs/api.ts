@@ -13,13 +13,23 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { ORIGIN_VERIFY_ENV_NAMES } from '../../../functions/lib/config';
-import { API_CORS, hasAuthorizer, routeKey, type Access, type RouteDefinition } from '../../../functions/routes';
+import {
+  API_CORS,
+  areaEntry,
+  assertAreaAudience,
+  hasAuthorizer,
+  routeKey,
+  type Access,
+  type AreaName,
+  type RouteDefinition,
+} from '../../../functions/routes';
 import { acceptNag } from '../nag';
-import { grantPermissions, idFromModule, type GrantTargets } from './grants';
+import { grantUnionOfPermissions, idFromModule, type GrantTargets } from './grants';
 import { ShopFunction, type ShopFunctionConfig } from './shop-function';
 
 /**
- * One JSON line per request in the stage's access log: who asked (the address API Gateway saw),
+ * One JSON line per request in the stage's access log: who asked (the address API Gateway saw, and
+ * the account where the route has the authorizer),
  * which route answered, how and how fast, and why an integration failed. Deliberately no
  * headers (the Authorization token), no query string and no body: the log must not become a
  * store of tokens or of what shoppers typed.
@@ -28,6 +38,9 @@ export const ACCESS_LOG_FORMAT = {
   requestId: '$context.requestId',
   requestTime: '$context.requestTime',
   ip: '$context.identity.sourceIp',
+  // The signed-in caller of a customer or admin route (the JWT authorizer's subject), so an admin's
+  // export or a customer's request can be traced to its account; \`-\` where no authorizer ran.
+  userId: '$context.authorizer.claims.sub',
   method: '$context.httpMethod',
   routeKey: '$context.routeKey',
   status: '$context.status',
@@ -42,10 +55,10 @@ export const ACCESS_LOG_FORMAT = {
 export const ACCESS_LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 export interface ApiProps extends GrantTargets {
-  /** Usually `routes` from functions/routes.ts: one function and one route per entry. */
+  /** Usually `routes` from functions/routes.ts: one route per entry, one function per area. */
   readonly routes: readonly RouteDefinition[];
-  /** Usually `fallbackRoute` from functions/routes.ts: serves the `$default` route. */
-  readonly fallbackRoute: Pick<RouteDefinition, 'handler' | 'permissions'>;
+  /** Usually `fallbackRoute` from functions/routes.ts: serves the `$default` route, in its area's function. */
+  readonly fallbackRoute: Pick<RouteDefinition, 'area' | 'handler' | 'permissions'>;
   readonly functionConfig: ShopFunctionConfig;
   /** Tokens of this pool, issued to this client, are what `customer` and `admin` routes accept. */
   readonly userPool: IUserPool;
@@ -64,17 +77,26 @@ export interface ApiProps extends GrantTargets {
    * @default none: every request is taken
    */
   readonly originVerify?: string;
+  /**
+   * Routes whose own latency is watched (WATCHED_LATENCY): API Gateway writes per-route metrics
+   * (`AWS/ApiGateway` with Method and Resource) for these alone, since each is a paid metric.
+   * @default none
+   */
+  readonly detailedMetricsRoutes?: readonly string[];
 }
 
 /**
- * The HTTP API, built from the route table: a function per route, the Cognito JWT authorizer on
- * every non-public route, per-route throttling, and a `$default` route answering 404 in our
- * error shape.
+ * The HTTP API, built from the route table: a function per area (its entry dispatches by route
+ * key), the Cognito JWT authorizer on every non-public route, per-route throttling, and a
+ * `$default` route answering 404 in our error shape.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
-  /** Functions by route key (`GET /products/{id}`). */
+  /** The function serving each route, by route key (`GET /products/{id}`): its area's. */
   readonly functions: Readonly<Record<string, ShopFunction>>;
+  /** One function per area of the route table (AREAS). */
+  readonly areaFunctions: Readonly<Partial<Record<AreaName, ShopFunction>>>;
+  /** The function serving `$default`: the fallback route's area's. */
   readonly fallbackFunction: ShopFunction;
   /** The stage's access log: one JSON line per request (ACCESS_LOG_FORMAT). */
   readonly accessLogGroup: LogGroup;
@@ -119,38 +141,40 @@ export class Api extends Construct {
       userPoolClients: [props.userPoolClient],
     });
 
-    const functions: Record<string, ShopFunction> = {};
-    const seenIds = new Map<string, string>();
+    const routeFunctions: Record<string, ShopFunction> = {};
+    const areaFunctions: Partial<Record<AreaName, ShopFunction>> = {};
     // CloudFormation passes this JSON through untyped, so the keys are its PascalCase names.
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    const throttledRoutes: HttpRoute[] = [];
+    const routeSettings: Record<
+      string,
+      { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number; DetailedMetricsEnabled?: boolean }
+    > = {};
+    const settledRoutes: HttpRoute[] = [];
+    const detailed = new Set(props.detailedMetricsRoutes ?? []);
 
-    for (const route of props.routes) {
-      const key = routeKey(route);
-      const constructId = idFromModule(route.handler);
-      const clash = seenIds.get(constructId);
-      if (clash !== undefined) {
-        throw new Error(
-          `Api: routes "${clash}" and "${key}" both map to the construct id ${constructId} ` +
-            `(handler modules must be unique per route); give one of them its own module in functions/routes.ts.`,
-        );
-      }
-      seenIds.set(constructId, key);
+    const areaNames = [...new Set([...props.routes.map((route) => route.area), props.fallbackRoute.area])];
+    for (const area of areaNames) {
+      const served = props.routes.filter((route) => route.area === area);
+      for (const route of served) assertAreaAudience(route);
+      const withFallback = props.fallbackRoute.area === area;
+      const needs = [...served, ...(withFallback ? [props.fallbackRoute] : [])].map((route) => route.permissions);
+      const timeoutSeconds = Math.max(0, ...served.map((route) => route.timeoutSeconds ?? 0));
+      const siteRead = needs.some((permissions) => permissions.sitePages === 'read');
 
-      const fn = new ShopFunction(this, `${constructId}Function`, {
-        handlerModule: route.handler,
-        description: key,
+      const fn = new ShopFunction(this, `${idFromModule(area)}Function`, {
+        handlerModule: areaEntry(area),
+        description: `The ${area} area: ${served.length + (withFallback ? 1 : 0)} routes of functions/routes.ts`,
         config: props.functionConfig,
-        ...(route.access === 'optional' ? { tokenConfig } : {}),
-        ...(route.permissions.deleteUsers ? { userPoolId: props.userPool.userPoolId } : {}),
-        ...(route.permissions.media ? { mediaBucketName: props.mediaBucket.bucketName } : {}),
+        ...(served.some((route) => route.access === 'optional') ? { tokenConfig } : {}),
+        ...(needs.some((permissions) => permissions.deleteUsers) ? { userPoolId: props.userPool.userPoolId } : {}),
+        ...(needs.some((permissions) => permissions.media) ? { mediaBucketName: props.mediaBucket.bucketName } : {}),
         // Reading pages needs the bucket alone (the distribution, which fronts this API, is not named).
-        ...(route.permissions.sitePages === 'read' && props.site
-          ? { sitePages: { bucketName: props.site.bucket.bucketName } }
+        ...(siteRead && props.site ? { sitePages: { bucketName: props.site.bucket.bucketName } } : {}),
+        ...(needs.some((permissions) => permissions.invokeChatModel) && props.chatModel
+          ? { chatModelId: props.chatModel.modelId }
           : {}),
-        ...(route.permissions.invokeChatModel && props.chatModel ? { chatModelId: props.chatModel.modelId } : {}),
-        ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
-        ...(props.originVerify && !route.calledDirectly
+        ...(timeoutSeconds ? { timeout: Duration.seconds(timeoutSeconds) } : {}),
+        // Each handler checks the value unless its route is called directly (functions/lib/http.ts).
+        ...(props.originVerify && served.some((route) => !route.calledDirectly)
           ? {
               environment: {
                 ORIGIN_VERIFY: props.originVerify,
@@ -158,42 +182,47 @@ export class Api extends Construct {
             }
           : {}),
       });
-      grantPermissions(fn, route.permissions, grantTargets);
+      grantUnionOfPermissions(fn, needs, grantTargets);
+      areaFunctions[area] = fn;
 
-      const httpRoute = new HttpRoute(this, `${constructId}Route`, {
-        httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${constructId}Integration`, fn),
-        authorizer: hasAuthorizer(route.access) ? authorizer : undefined,
+      // One integration and one invoke permission for all of the area's routes.
+      const integration = new HttpLambdaIntegration(`${idFromModule(area)}Integration`, fn, {
+        scopePermissionToRoute: false,
       });
-      if (!hasAuthorizer(route.access)) acceptNag(httpRoute, 'APIG4', noAuthorizerReason(key, route.access));
-
-      if (route.throttle) {
-        routeSettings[key] = {
-          ThrottlingRateLimit: route.throttle.rateLimit,
-          ThrottlingBurstLimit: route.throttle.burstLimit,
-        };
-        throttledRoutes.push(httpRoute);
+      for (const route of served) {
+        const key = routeKey(route);
+        const httpRoute = new HttpRoute(this, `${idFromModule(route.handler)}Route`, {
+          httpApi: this.httpApi,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+          integration,
+          authorizer: hasAuthorizer(route.access) ? authorizer : undefined,
+        });
+        if (!hasAuthorizer(route.access)) acceptNag(httpRoute, 'APIG4', noAuthorizerReason(key, route.access));
+        if (route.throttle || detailed.has(key)) {
+          routeSettings[key] = {
+            ...(route.throttle
+              ? { ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit }
+              : {}),
+            ...(detailed.has(key) ? { DetailedMetricsEnabled: true } : {}),
+          };
+          settledRoutes.push(httpRoute);
+          detailed.delete(key);
+        }
+        routeFunctions[key] = fn;
       }
-      functions[key] = fn;
+      if (withFallback) {
+        const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
+          httpApi: this.httpApi,
+          routeKey: HttpRouteKey.DEFAULT,
+          integration,
+        });
+        acceptNag(
+          defaultRoute,
+          'APIG4',
+          '$default answers any request no route of the table matches, with the API error shape; it serves no data.',
+        );
+      }
     }
-
-    this.fallbackFunction = new ShopFunction(this, `${idFromModule(props.fallbackRoute.handler)}Function`, {
-      handlerModule: props.fallbackRoute.handler,
-      description: '$default (no matching route)',
-      config: props.functionConfig,
-    });
-    grantPermissions(this.fallbackFunction, props.fallbackRoute.permissions, grantTargets);
-    const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
-      httpApi: this.httpApi,
-      routeKey: HttpRouteKey.DEFAULT,
-      integration: new HttpLambdaIntegration('DefaultIntegration', this.fallbackFunction),
-    });
-    acceptNag(
-      defaultRoute,
-      'APIG4',
-      '$default answers any request no route of the table matches, with the API error shape; it serves no data.',
-    );
 
     const stage = this.httpApi.defaultStage;
     if (!stage) throw new Error('Api: the HTTP API has no default stage to throttle.');
@@ -203,14 +232,21 @@ export class Api extends Construct {
       destinationArn: this.accessLogGroup.logGroupArn,
       format: JSON.stringify(ACCESS_LOG_FORMAT),
     };
-    if (throttledRoutes.length > 0) {
+    if (detailed.size > 0)
+      throw new Error(`Api: detailed metrics for routes not in the table: ${[...detailed].join(', ')}`);
+    if (settledRoutes.length > 0) {
       (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
       // A stage's RouteSettings may only name routes that already exist, or the deploy fails
       // with "Unable to find Route by key".
-      for (const httpRoute of throttledRoutes) stage.node.addDependency(httpRoute);
+      for (const httpRoute of settledRoutes) stage.node.addDependency(httpRoute);
     }
 
-    this.functions = functions;
+    const fallbackFunction = areaFunctions[props.fallbackRoute.area];
+    if (!fallbackFunction)
+      throw new Error(`Api: no function for the fallback route's area ${props.fallbackRoute.area}`);
+    this.fallbackFunction = fallbackFunction;
+    this.functions = routeFunctions;
+    this.areaFunctions = areaFunctions;
   }
 
   /** The API's base URL without a trailing slash, e.g. `https://abc123.execute-api.eu-central-2.amazonaws.com`. */

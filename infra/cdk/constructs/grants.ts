@@ -1,6 +1,7 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PARTITION_PREFIX } from '../../../functions/data/keys';
 import { Construct } from 'constructs';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -73,10 +74,50 @@ export function grantTableScope(grantee: IGrantable, table: ITable, scope: Table
       }),
     );
   }
+  if (scope.write?.length) denyRewritingTheAuditLog(grantee, table);
   // A table encrypted with a key of the stack's own needs that key too (grantReadData adds it likewise).
   if (table.encryptionKey) {
     if (scope.write?.length) table.encryptionKey.grantEncryptDecrypt(grantee);
     else table.encryptionKey.grantDecrypt(grantee);
+  }
+}
+
+/**
+ * The audit log is append-only for every function, whatever else it may write: IAM refuses to
+ * update or delete an `AUDIT#` item (an explicit deny wins over any allow). Entries are created by
+ * a conditional Put inside the change's own transaction (functions/data/audit.ts), which stays
+ * allowed; a batch write could delete, so it is refused there too.
+ */
+export const AUDIT_LOG_DENIED_ACTIONS = [
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+function denyRewritingTheAuditLog(grantee: IGrantable, table: ITable): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.DENY,
+      actions: [...AUDIT_LOG_DENIED_ACTIONS],
+      resources: [table.tableArn],
+      conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIX.audit}*`] } },
+    }),
+  );
+}
+
+/** Query on the table's indexes alone: no item reads, no scans, nothing on the table itself. */
+function grantIndexQueries(grantee: IGrantable, table: ITable): void {
+  const indexes = `${table.tableArn}/index/*`;
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ actions: ['dynamodb:Query'], resources: [indexes] }),
+  );
+  if (table.encryptionKey) table.encryptionKey.grantDecrypt(grantee);
+  if (Construct.isConstruct(grantee)) {
+    acceptNag(
+      grantee,
+      wildcardResource(grantee, indexes),
+      "Query on the shop's one table's indexes (GSI1, GSI2, GSI3: functions/data/README.md), for listings a key scope cannot name.",
+    );
   }
 }
 
@@ -112,8 +153,10 @@ function acceptBucketGrant(
 /** Turns a table entry's declared permissions into grants, and nothing more. */
 export function grantPermissions(grantee: IGrantable, permissions: RoutePermissions, targets: GrantTargets): void {
   if (permissions.table === 'read') targets.table.grantReadData(grantee);
-  else if (permissions.table === 'readWrite') targets.table.grantReadWriteData(grantee);
-  else if (permissions.table) grantTableScope(grantee, targets.table, permissions.table);
+  else if (permissions.table === 'readWrite') {
+    targets.table.grantReadWriteData(grantee);
+    denyRewritingTheAuditLog(grantee, targets.table);
+  } else if (permissions.table) grantTableScope(grantee, targets.table, permissions.table);
   if ((permissions.table === 'read' || permissions.table === 'readWrite') && Construct.isConstruct(grantee)) {
     acceptNag(
       grantee,
@@ -122,6 +165,7 @@ export function grantPermissions(grantee: IGrantable, permissions: RoutePermissi
         'functions/data/README.md), which table-wide functions query; one that needs a few partitions gets a TableScope.',
     );
   }
+  if (permissions.indexQueries) grantIndexQueries(grantee, targets.table);
   if (permissions.publishEvents) targets.bus.grantPutEventsTo(grantee);
   if (permissions.sendEmail) targets.emailSender.grantSendEmail(grantee);
   if (permissions.stripeSecret) targets.stripeSecret.grantRead(grantee);
@@ -181,6 +225,59 @@ export function grantPermissions(grantee: IGrantable, permissions: RoutePermissi
     );
     acceptBucketGrant(grantee, targets.mediaBucket, MEDIA_IMAGE_PREFIX, ['put'], 'the web-sized variants it writes.');
   }
+}
+
+/**
+ * What a function serving several routes may touch: the union of their permissions, with the
+ * table's reads and writes each in one statement. A whole-table grant takes in the scopes it
+ * covers; a scope another route does not need stays a scope (a function that reads the whole
+ * table but writes one partition keeps that write's condition).
+ */
+export function unionOfPermissions(all: readonly RoutePermissions[]): { whole: RoutePermissions; scope?: TableScope } {
+  const tables = all.map((permissions) => permissions.table);
+  const wholeTable = tables.includes('readWrite') ? 'readWrite' : tables.includes('read') ? 'read' : undefined;
+  const scopes = tables.filter((table): table is TableScope => typeof table === 'object');
+  const union = (pick: (scope: TableScope) => readonly string[] | undefined) =>
+    [...new Set(scopes.flatMap((scope) => pick(scope) ?? []))].sort();
+  const read = wholeTable ? [] : union((scope) => scope.read);
+  const write = wholeTable === 'readWrite' ? [] : union((scope) => scope.write);
+  const one = <K extends keyof RoutePermissions>(key: K): RoutePermissions[K] | undefined => {
+    const values = [...new Set(all.map((permissions) => permissions[key]).filter((value) => value !== undefined))];
+    if (values.length > 1) throw new Error(`Routes of one function ask for different ${key}: ${values.join(', ')}`);
+    return values[0];
+  };
+  const flag = (
+    key: 'publishEvents' | 'sendEmail' | 'stripeSecret' | 'deleteUsers' | 'invokeChatModel' | 'indexQueries',
+  ) => (all.some((permissions) => permissions[key]) ? { [key]: true } : {});
+  const media = one('media');
+  const sitePages = one('sitePages');
+  return {
+    whole: {
+      ...(wholeTable ? { table: wholeTable } : {}),
+      ...flag('publishEvents'),
+      ...flag('sendEmail'),
+      ...flag('stripeSecret'),
+      ...flag('deleteUsers'),
+      ...flag('invokeChatModel'),
+      ...(wholeTable ? {} : flag('indexQueries')),
+      ...(media ? { media } : {}),
+      ...(sitePages ? { sitePages } : {}),
+    },
+    ...(read.length || write.length
+      ? { scope: { ...(read.length ? { read } : {}), ...(write.length ? { write } : {}) } }
+      : {}),
+  };
+}
+
+/** Grants a function serving several routes what they need together (unionOfPermissions). */
+export function grantUnionOfPermissions(
+  grantee: IGrantable,
+  all: readonly RoutePermissions[],
+  targets: GrantTargets,
+): void {
+  const { whole, scope } = unionOfPermissions(all);
+  grantPermissions(grantee, whole, targets);
+  if (scope) grantTableScope(grantee, targets.table, scope);
 }
 
 /** `http/products/get-product` → `ProductsGetProduct`: a readable, stable construct id. */

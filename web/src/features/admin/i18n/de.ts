@@ -351,7 +351,7 @@ export const adminDe: AdminDictionary = {
     changes: 'Änderungen',
     loadMore: 'Ältere Einträge anzeigen',
     loadingMore: 'Wird geladen...',
-    actions: { CREATE: 'Erstellt', UPDATE: 'Geändert', DELETE: 'Gelöscht' },
+    actions: { CREATE: 'Erstellt', UPDATE: 'Geändert', DELETE: 'Gelöscht', EXPORT: 'Exportiert' },
   },
   manualOrder: {
     open: 'Manuelle Bestellung erfassen',

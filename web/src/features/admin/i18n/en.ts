@@ -352,7 +352,7 @@ export const adminEn = {
     changes: 'Changes',
     loadMore: 'Show older entries',
     loadingMore: 'Loading more...',
-    actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted' },
+    actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted', EXPORT: 'Exported' },
   },
   manualOrder: {
     open: 'Create Manual Order',
