@@ -7,7 +7,6 @@ import { mkdirSync, mkdtempSync, rmSync, unwatchFile, watchFile, writeFileSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { API_PATH, type WebRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import { API_CORS, areaEntry, fallbackRoute, routes, type RouteDefinition } from '../../functions/routes';
 import { RULE_MAX_EVENT_AGE_SECONDS, RULE_RETRY_ATTEMPTS, rules, STOREFRONT_PAGES_RULE } from '../../functions/rules';
 import { topicSubscribers } from '../../functions/topics';
@@ -37,6 +36,7 @@ import { startSesEmulator } from './ses';
 import { startSesFeedback } from './ses-feedback';
 import { loadState, saveState } from './state';
 import { startWebServer } from './web-server';
+import { DEFAULT_MAX_REQUEST_BYTES, localWebRuntimeConfig } from './web-host';
 import { securityHeaders } from '../security-headers';
 
 const REGION = 'eu-central-2';
@@ -394,15 +394,12 @@ export async function launch(
     applyTokenEnvironment({ issuer, clientId: cognitoResult.userPoolClientId, userPoolId: cognitoResult.userPoolId });
 
     const webDist = resolve(options.webDist ?? DEFAULT_WEB_DIST);
-    const webConfig: WebRuntimeConfig = {
-      apiUrl: API_PATH,
+    const webConfig = localWebRuntimeConfig({
       region: REGION,
       userPoolId: cognitoResult.userPoolId,
       userPoolClientId: cognitoResult.userPoolClientId,
       cognitoEndpoint: cognitoResult.endpoint,
-      authFlow: 'USER_PASSWORD_AUTH',
-      stage: 'local',
-    };
+    });
     // As a deploy publishes the app and its custom resource renders every page into it; again
     // whenever the web app is rebuilt while this runs (the pages name its chunks).
     const publishAndRender = async (): Promise<void> => {
@@ -434,7 +431,7 @@ export async function launch(
     };
     watchFile(builtIndex, { interval: 1000, persistent: false }, onRebuild);
     unwatchOnStop.push(() => unwatchFile(builtIndex, onRebuild));
-    const maxRequestBytes = options.maxRequestBytes ?? 1024 * 1024;
+    const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
     // The web server's /api/*, as CloudFront's /api/* behaviour: the browser's only way to the API.
     const apiProxy = createApiProxy({ target: apiUrl, maxRequestBytes, log: verboseLog });
     track({ url: apiUrl, port: ports.api, close: async () => apiProxy.close() });

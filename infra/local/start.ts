@@ -13,6 +13,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { startLocalCloud, type LocalCloud } from './cloud';
+import { devPort, devServerOrigins } from './dev-port';
 import { DEFAULT_PERSIST_DIR, DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
 import { DEFAULT_PORTS, portOverrides } from './ports';
 import { ensureWebBuild } from './web-build';
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     demoOrders: !argv.includes('--no-demo'),
     ports: { ...DEFAULT_PORTS, ...portOverrides(argv, process.env) },
     verbose: argv.includes('--verbose'),
+    // npm run dev's pages, beside this shop or started by it (dev.ts passes its port on).
+    extraCorsOrigins: devServerOrigins(devPort([], process.env)),
     onCrash: () => void shutdown(1),
   });
   running.cloud = cloud;
