@@ -2,18 +2,13 @@
  * The test-only control endpoints (`/_stand-in/...`, loopback only, no signature needed): the
  * recorded Converse requests, the armed faults, health.
  */
-import type { RecordedRequest } from './converse-endpoint';
 import { readBody, send, type Incoming, type Outgoing } from './dual-protocol-server';
-import { faultFrom, type Fault } from './faults';
+import { faultFrom } from './faults';
+import type { StandInState } from './stand-in-state';
 import { isObject } from './wire';
 
-export function controlEndpoints(options: {
-  readonly served: string;
-  readonly faults: Fault[];
-  readonly recorded: RecordedRequest[];
-  readonly log: (line: string) => void;
-}) {
-  const { served, faults, recorded, log } = options;
+export function controlEndpoints(state: StandInState) {
+  const { served, faults, recorded, log } = state;
 
   return async (req: Incoming, res: Outgoing, path: string): Promise<void> => {
     const method = req.method ?? 'GET';

@@ -5,20 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { BodyTooLarge, readBody, send, pause, type Incoming, type Outgoing } from './dual-protocol-server';
 import { BEDROCK_ERRORS, BedrockError, ERROR_NAMESPACE } from './errors';
-import { takeFault, type Fault } from './faults';
+import { takeFault } from './faults';
 import { respond } from './respond';
+import { RECORDED_REQUESTS, type StandInState } from './stand-in-state';
 import { validateConverse } from './validate-converse';
 import { isObject, type ConverseRequestBody } from './wire';
 
-/** How many Converse request bodies GET /_stand-in/requests keeps. */
-export const RECORDED_REQUESTS = 50;
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-export interface RecordedRequest {
-  readonly at: string;
-  readonly modelId: string;
-  readonly body: unknown;
-}
 
 /** Bedrock counts tokens; the stand-in estimates them (about four characters each). */
 const tokensIn = (value: unknown): number => Math.max(1, Math.ceil(JSON.stringify(value ?? '').length / 4));
@@ -34,15 +27,8 @@ const fail = (res: Outgoing, requestId: string, error: BedrockError): void =>
     },
   );
 
-export function converseEndpoint(options: {
-  /** The one model id served. */
-  readonly served: string;
-  readonly faults: Fault[];
-  /** The last requests, oldest first (appended to here). */
-  readonly recorded: RecordedRequest[];
-  readonly log: (line: string) => void;
-}) {
-  const { served, faults, recorded, log } = options;
+export function converseEndpoint(state: StandInState) {
+  const { served, faults, recorded, log } = state;
 
   const servesModel = (modelId: string): boolean =>
     modelId === served || (modelId.startsWith('arn:') && modelId.endsWith(`/${served}`));

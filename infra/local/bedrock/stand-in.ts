@@ -25,10 +25,10 @@
  */
 import type { RunningServer } from '../http-server';
 import { controlEndpoints } from './control';
-import { converseEndpoint, type RecordedRequest } from './converse-endpoint';
+import { converseEndpoint } from './converse-endpoint';
 import { listenBoth, send } from './dual-protocol-server';
 import { ERROR_NAMESPACE } from './errors';
-import type { Fault } from './faults';
+import type { StandInState } from './stand-in-state';
 
 /**
  * The model the local cloud serves and the functions are configured with: the cloud's default
@@ -51,12 +51,14 @@ export interface BedrockStandIn extends RunningServer {
 
 export function startBedrockStandIn(options: BedrockStandInOptions): Promise<BedrockStandIn> {
   const served = options.modelId ?? LOCAL_CHAT_MODEL_ID;
-  const faults: Fault[] = [];
-  const recorded: RecordedRequest[] = [];
-  const log = (line: string) => options.log(`[bedrock] ${line}`);
-
-  const converse = converseEndpoint({ served, faults, recorded, log });
-  const control = controlEndpoints({ served, faults, recorded, log });
+  const state: StandInState = {
+    served,
+    faults: [],
+    recorded: [],
+    log: (line) => options.log(`[bedrock] ${line}`),
+  };
+  const converse = converseEndpoint(state);
+  const control = controlEndpoints(state);
 
   return listenBoth('bedrock', options.port, async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://bedrock').pathname;
