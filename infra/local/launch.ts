@@ -14,7 +14,7 @@ import type { RenderedPages } from '../../functions/services/storefront-pages';
 import { startApiGateway } from './api-gateway';
 import { createApiProxy } from './api-proxy';
 import { LOCAL_CHAT_MODEL_ID, startBedrockStandIn } from './bedrock';
-import type { LocalCloud, LocalCloudEndpoints, LocalCloudOptions, StandInControl, StandInName } from './cloud';
+import type { LocalCloud, LocalCloudEndpoints, LocalCloudOptions, StandInControl, StandInName } from './cloud-contract';
 import { cognitoClient, ensureAdmin, ensureUserPool, startCognitoLocal, triggerRegistry } from './cognito';
 import { dynamoDbClient, ensureTable, startDynamoDbLocal } from './dynamodb';
 import { applyFunctionEnvironment, applyTokenEnvironment, functionEnvironment } from './environment';

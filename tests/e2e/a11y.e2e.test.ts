@@ -4,20 +4,13 @@
  * mobile menu). A violation is reported with its rule, impact, element and axe's summary, so
  * it can be fixed without re-running anything.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe';
-import { addToCart, eventually, launchBrowser, openShop, settle, signInThroughUi, signUpShopper } from './browser';
+import { addToCart, browserForSuite, eventually, settle, signInThroughUi, signUpShopper } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 /** The same finding on many pages (a header control) is one entry, naming every page it is on. */
 function report(findings: { where: string; rule: string; detail: string }[]): string[] {
@@ -85,7 +78,7 @@ describe('axe: WCAG 2.2 AA on every page', () => {
   ] as const;
 
   it.each(combinations)('$language, $theme theme', async ({ language, theme }) => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       colorScheme: theme,
       storage: { language, 'vite-ui-theme': theme },
     });
@@ -107,7 +100,7 @@ describe('axe: WCAG 2.2 AA on every page', () => {
 describe('axe: the states a shopper brings about', () => {
   // Errors, toasts and filled-in lists are drawn only after an action: judge them too.
   it.each(['light', 'dark'] as const)('%s theme', async (theme) => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       colorScheme: theme,
       storage: { 'vite-ui-theme': theme },
     });
@@ -169,7 +162,7 @@ describe('axe: the states a shopper brings about', () => {
 describe('axe: the customer account', () => {
   it.each(['light', 'dark'] as const)('every /dashboard tab, %s theme', async (theme) => {
     const shopper = await signUpShopper(shop);
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       colorScheme: theme,
       storage: { 'vite-ui-theme': theme },
     });
@@ -275,7 +268,7 @@ async function focusInside(container: Locator): Promise<boolean> {
 
 describe('keyboard', () => {
   it('reaches the skip link first, shows it, and it moves focus to the main content', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    const { page, context, problems } = await browser.openShop();
     await openAndSettle(page, HOME);
 
     await page.keyboard.press('Tab');
@@ -299,7 +292,7 @@ describe('keyboard', () => {
   });
 
   it('traps focus in the size guide and returns it to the "Size Guide" button on Escape', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    const { page, context, problems } = await browser.openShop();
     await openAndSettle(page, PRODUCT);
     const opener = page.getByRole('main').getByRole('button', { name: 'Size Guide' });
 
@@ -335,7 +328,7 @@ describe('keyboard', () => {
   });
 
   it('opens, traps, closes and follows links in the mobile menu by keyboard at 375 px', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { viewport: { width: 375, height: 812 } });
+    const { page, context, problems } = await browser.openShop({ viewport: { width: 375, height: 812 } });
     await openAndSettle(page, HOME);
     // includeHidden: while the menu is open, Radix hides the page behind it from assistive
     // technology, and the button's aria-expanded is still to be read there.

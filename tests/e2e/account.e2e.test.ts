@@ -3,23 +3,15 @@
  * catalogue and opens a product. Everything is found by role and label, as a person would.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openShop, waitForEmail } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForSuite, waitForEmail } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 describe('a new shopper', () => {
   it('signs up, confirms the email with its code, browses the catalogue and opens a product', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    const { page, context, problems } = await browser.openShop();
     const email = `e2e-${randomUUID().slice(0, 8)}@example.ch`;
     const password = 'Linea-e2e-2026!';
 

@@ -13,19 +13,12 @@ import {
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ADMIN_GROUP } from '../../functions/lib/auth';
-import { expectToast, launchBrowser, openShop, signUpShopper, type Shopper, localCognito } from './browser';
+import { browserForSuite, expectToast, signUpShopper, type Shopper, localCognito } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -75,7 +68,7 @@ async function adminWithAuthenticatorApp(): Promise<Shopper & { secret: string }
 describe('admin sign-in with an authenticator app', () => {
   it('asks for the code after the password, refuses a wrong one, and lets the right one in', async () => {
     const admin = await adminWithAuthenticatorApp();
-    const { page, context } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context } = await browser.openShop({ reducedMotion: 'reduce' });
     try {
       await page.goto('/admin-login');
       const main = page.getByRole('main');

@@ -6,29 +6,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe';
 import {
+  browserForSuite,
   eventually,
   expectToast,
   languageSwitcher,
-  launchBrowser,
-  openShop,
   signUpShopper,
   waitForEmail,
   type ShopOptions,
 } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 async function signInAsAdmin(page: Page, credentials = { email: shop.adminEmail, password: shop.adminPassword }) {
   await page.goto('/admin-login');
@@ -54,7 +47,7 @@ const slug = (name: string) =>
     .replace(/^-|-$/g, '');
 
 async function openAdmin(options: ShopOptions = {}) {
-  const shopPage = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce', ...options });
+  const shopPage = await browser.openShop({ reducedMotion: 'reduce', ...options });
   await signInAsAdmin(shopPage.page);
   await shopPage.page.waitForURL(/\/admin(\?|$)/);
   await shopPage.page.getByRole('tablist').waitFor();
@@ -98,7 +91,7 @@ async function createManualOrder(page: Page, customer: { email: string; firstNam
 
 describe('the admin back office', () => {
   it('keeps its code and texts out of the storefront', async () => {
-    const { page, context } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context } = await browser.openShop({ reducedMotion: 'reduce' });
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.push(response.url());
@@ -117,7 +110,7 @@ describe('the admin back office', () => {
   });
 
   it('lets only an admin in: a wrong password and a customer get Access Denied; sign-out returns to /admin-login', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await page.goto('/admin');
     await page.waitForURL('**/admin-login');
     await page.getByRole('heading', { level: 1, name: 'Admin Access' }).waitFor();
@@ -417,7 +410,7 @@ describe('the admin back office', () => {
     const link = /href="([^"]*\/unsubscribe\?[^"]*)"/.exec(mail.body.html ?? '')?.[1]?.replaceAll('&amp;', '&');
     expect(link).toContain('lang=de');
 
-    const reader = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const reader = await browser.openShop({ reducedMotion: 'reduce' });
     await reader.page.goto(new URL(link!).pathname + new URL(link!).search);
     const readerMain = reader.page.getByRole('main');
     await readerMain.getByText(`Den LINEA-Newsletter nicht mehr an ${subscriber} senden?`).waitFor();
@@ -466,7 +459,7 @@ describe('the admin back office', () => {
     await expectToast(page, 'Product added');
 
     // A phone gets a variant for its width, never the widest one and never the original.
-    const shopper = await openShop(browser, shop.webUrl, {
+    const shopper = await browser.openShop({
       reducedMotion: 'reduce',
       viewport: { width: 390, height: 844 },
     });
@@ -520,7 +513,7 @@ describe('the admin back office', () => {
     await eventually(() => entries.first().innerText()).toContain(name);
     const entry = main.getByRole('article', { name });
     expect(await entry.innerText()).toMatch(/CHF\s*59\.50/);
-    const shopper = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const shopper = await browser.openShop({ reducedMotion: 'reduce' });
     await shopper.page.goto('/products');
     // The shop lists featured pieces first, then the admin's order.
     await shopper.page

@@ -8,13 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignUpCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  browserForSuite,
   eventually,
   expectToast,
-  launchBrowser,
-  openShop,
   PATIENCE_MS,
   readMailbox,
   settle,
@@ -28,14 +27,7 @@ import {
 import { axeFindingLines } from './axe';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 type Language = 'en' | 'de';
 
@@ -120,7 +112,7 @@ const PROVIDER_TEXTS = [
 const LANGUAGES: Language[] = ['en', 'de'];
 
 async function openAuth(language: Language, path = '/auth', options: ShopOptions = {}) {
-  const shopPage = await openShop(browser, shop.webUrl, {
+  const shopPage = await browser.openShop({
     reducedMotion: 'reduce',
     storage: { language },
     ...options,
@@ -501,7 +493,7 @@ describe.each(LANGUAGES)('focus and motion (%s)', (language) => {
   });
 
   it('puts focus on the new page’s heading after a link in the mobile menu', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       reducedMotion: 'reduce',
       storage: { language },
       viewport: { width: 375, height: 800 },

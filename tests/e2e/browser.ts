@@ -12,8 +12,15 @@ import {
   CognitoIdentityProviderClient,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { LocalCloudEndpoints } from '../../infra/local/cloud';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../fixtures/chromium';
 
@@ -25,7 +32,7 @@ export { CHROMIUM_PATH };
  */
 export const PATIENCE_MS = 10_000;
 
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -82,7 +89,7 @@ export interface ShopOptions {
   touch?: boolean;
 }
 
-export async function openShop(browser: Browser, webUrl: string, options: ShopOptions = {}): Promise<ShopPage> {
+async function openShop(browser: Browser, webUrl: string, options: ShopOptions = {}): Promise<ShopPage> {
   const context = await browser.newContext({
     baseURL: webUrl,
     locale: options.locale ?? 'en-US',
@@ -118,6 +125,36 @@ export async function openShop(browser: Browser, webUrl: string, options: ShopOp
     else if (/hydrat/i.test(msg.text())) problems.push(`console ${msg.type()}: ${msg.text()}`);
   });
   return { context, page, problems };
+}
+
+/** A suite's Chromium, through which its journeys open their pages. */
+export interface SuiteBrowser {
+  /** The shop in a context of its own (a shopper of its own), with the options a journey asks for. */
+  openShop(options?: ShopOptions): Promise<ShopPage>;
+  /** A context with exactly these options, for a visitor unlike a shopper's browser (JavaScript off). */
+  newContext(options: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/**
+ * Chromium for the suite that calls this at its top level: launched before the suite's first test
+ * and closed after its last, so every browser suite starts and ends it the same way.
+ */
+export function browserForSuite(webUrl: string): SuiteBrowser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const launched = (): Browser => {
+    if (!browser) throw new Error("Chromium is launched before the suite's first test: open pages in tests and hooks");
+    return browser;
+  };
+  return {
+    openShop: (options) => openShop(launched(), webUrl, options),
+    newContext: (options) => launched().newContext(options),
+  };
 }
 
 /** expect.poll with a person's patience instead of Vitest's one-second default. */

@@ -3,19 +3,12 @@
  * and colour, quantities, the header count, the summary with the flat CHF 7.00 shipping, and a
  * cart that lives in localStorage (`linea-cart`) across reloads, even after a corrupt save.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addToCart, eventually, expectToast, launchBrowser, openShop } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { addToCart, browserForSuite, eventually, expectToast } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 /** Five sizes and three colours, CHF 49.00: every rule of the cart applies to it. */
 const TEE = { path: '/product/essential-organic-tee', name: 'Essential Organic Tee' };
@@ -52,7 +45,7 @@ async function storedLines(page: Page): Promise<{ size: string; color: string; q
 
 describe('the cart', () => {
   it('merges the same size and colour into one line, keeps others apart, and survives reloads', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await page.goto(TEE.path);
     await page.getByRole('heading', { level: 1, name: TEE.name }).waitFor();
     await expectCartCount(page, 0);
@@ -130,7 +123,7 @@ describe('the cart', () => {
   });
 
   it("says 'Please select a size' and adds nothing until a size is chosen", async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await page.goto(TEE.path);
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: TEE.name }).waitFor();
@@ -156,7 +149,7 @@ describe('the cart', () => {
     ['not JSON', '{not json'],
     ['not a cart', JSON.stringify({ state: { lines: [{ id: 42, quantity: 'many' }] }, version: 1 })],
   ])('ignores a saved cart that is %s and keeps working', async (_kind, saved) => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     // Before the app's first script, once per tab: later reloads must see what the app saved.
     await context.addInitScript(
       ([key, value]) => {

@@ -10,16 +10,15 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { toItem } from '../../functions/data/order-repository';
 import { anOrder } from '../fixtures/orders';
 import { axeFindingLines } from './axe';
 import {
+  browserForSuite,
   eventually,
   expectToast,
-  launchBrowser,
-  openShop,
   settle,
   signInThroughUi,
   signUpShopper,
@@ -28,21 +27,14 @@ import {
 } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 afterEach(async () => {
   await fetch(`${shop.bedrockEndpoint}/_stand-in/faults`, { method: 'DELETE' });
 });
 
 /** The storefront with a reduced-motion shopper: the journeys are about the assistant, not the fades. */
 function visit(options: ShopOptions = {}) {
-  return openShop(browser, shop.webUrl, { reducedMotion: 'reduce', ...options });
+  return browser.openShop({ reducedMotion: 'reduce', ...options });
 }
 
 /** Opens the assistant with its round button, once the button has arrived after the page. */

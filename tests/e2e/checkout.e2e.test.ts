@@ -3,14 +3,13 @@
  * the confirmation page, the cart and the mailbox. Each journey uses its own product line and
  * email, so they do not depend on one another.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   addToCart,
+  browserForSuite,
   eventually,
   expectToast,
-  launchBrowser,
-  openShop,
   PATIENCE_MS,
   readMailbox,
   signInThroughUi,
@@ -19,14 +18,7 @@ import {
 } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 const CART_KEY = 'linea-cart';
 const TEE = { path: '/product/essential-organic-tee', name: 'Essential Organic Tee' };
@@ -90,7 +82,7 @@ async function storedCartLines(page: Page): Promise<number> {
 
 describe('checkout', () => {
   it('a guest pays on the hosted page, sees the confirmation, finds the cart empty and the email in the mailbox', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     const email = uniqueEmail('guest');
     await page.goto(TEE.path);
     await addToCart(page, { size: 'M', color: 'Black', quantity: 2 });
@@ -148,7 +140,7 @@ describe('checkout', () => {
 
   it('a signed-in shopper pays later and sees the status turn from pending to confirmed', async () => {
     const shopper = await signUpShopper(shop, 'Lea');
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await signInThroughUi(page, shopper);
     await page.goto(TEE.path);
     await addToCart(page, { size: 'S', color: 'Chalk' });
@@ -177,7 +169,7 @@ describe('checkout', () => {
   });
 
   it('a declined card leaves the shopper on the payment page, the order pending and the cart intact', async () => {
-    const { page, context } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context } = await browser.openShop({ reducedMotion: 'reduce' });
     await page.goto(TEE.path);
     await addToCart(page, { size: 'L', color: 'Stone' });
     await expectToast(page, 'Added to cart', `1 × ${TEE.name} (L, Stone)`);
@@ -203,7 +195,7 @@ describe('checkout', () => {
   });
 
   it('cancel on the payment page brings the shopper back with the cart and details kept, and frees the stock', async () => {
-    const { page, context } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context } = await browser.openShop({ reducedMotion: 'reduce' });
     const email = uniqueEmail('cancel');
     await page.goto(TEE.path);
     await addToCart(page, { size: 'XS', color: 'Black' });
@@ -251,7 +243,7 @@ describe('checkout', () => {
       },
       version: 1,
     };
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       reducedMotion: 'reduce',
       locale: 'de-CH',
       storage: { language: 'de', [CART_KEY]: JSON.stringify(cart) },

@@ -4,20 +4,12 @@
  * language the message came, both read from the SES emulator's mailbox.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
-import { expectToast, launchBrowser, openShop, waitForEmail, type MailboxEmail } from './browser';
+import { browserForSuite, expectToast, waitForEmail, type MailboxEmail } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 /** The form as each language labels it, and what the shopper should get back. */
 const LANGUAGES = {
@@ -69,7 +61,7 @@ describe('the mail a contact message sends', () => {
       const run = randomUUID().slice(0, 8);
       const shopper = `contact-${run}@example.ch`;
       const subject = `Coat ${run}`;
-      const { page, context, problems } = await openShop(browser, shop.webUrl, {
+      const { page, context, problems } = await browser.openShop({
         reducedMotion: 'reduce',
         storage: { language },
       });

@@ -2,18 +2,12 @@
  * The customer account (issue 10) as a customer meets it: the order they paid in the Orders tab
  * in CHF, their saved addresses, the language of their emails, and leaving for good.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addToCart, eventually, expectToast, launchBrowser, openShop, signInThroughUi, signUpShopper } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { addToCart, browserForSuite, eventually, expectToast, signInThroughUi, signUpShopper } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 const TEE = { path: '/product/essential-organic-tee', name: 'Essential Organic Tee' };
 
@@ -37,7 +31,7 @@ async function buyATee(page: Page): Promise<void> {
 describe('the customer account', () => {
   it('shows the paid order in CHF, keeps addresses with one default, and remembers the tab and the email language', async () => {
     const shopper = await signUpShopper(shop, 'Lea');
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await signInThroughUi(page, shopper);
     const main = page.getByRole('main');
     await main.getByText('No orders yet').waitFor();
@@ -112,7 +106,7 @@ describe('the customer account', () => {
 
   it('deletes the account after a confirm, signs the customer out, and the password no longer opens it', async () => {
     const shopper = await signUpShopper(shop, 'Noah');
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await signInThroughUi(page, shopper);
     const main = page.getByRole('main');
     await main.getByRole('tab', { name: 'Profile' }).click();
@@ -136,7 +130,7 @@ describe('the customer account', () => {
 
   it('renames the customer, shown at once in the greeting, and changes the password, refusing a wrong current one', async () => {
     const shopper = await signUpShopper(shop, 'Elena');
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await signInThroughUi(page, shopper);
     const main = page.getByRole('main');
     await main.getByRole('tab', { name: 'Profile' }).click();
@@ -171,7 +165,7 @@ describe('the customer account', () => {
 
   it('checks out to a saved address, the default chosen already, and keeps a new one typed at checkout', async () => {
     const shopper = await signUpShopper(shop, 'Jonas');
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await signInThroughUi(page, shopper);
     const token = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
@@ -229,7 +223,7 @@ describe('the customer account', () => {
 
   it('speaks German: tabs, empty states and the email language', async () => {
     const shopper = await signUpShopper(shop, 'Mia');
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       reducedMotion: 'reduce',
       storage: { language: 'de' },
     });

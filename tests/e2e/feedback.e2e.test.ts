@@ -4,19 +4,12 @@
  * wishlist's "Please sign in" leads to the sign-in page, which is told where to come back to.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually, expectToast, launchBrowser, openShop, toasts } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForSuite, eventually, expectToast, toasts } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 const CART_KEY = 'linea-cart';
 
@@ -66,7 +59,7 @@ async function storedLines(page: Page): Promise<unknown[]> {
 
 /** Opens the cart with LINES in it (written before the page loads, as a returning shopper's). */
 async function openCart() {
-  const shopPage = await openShop(browser, shop.webUrl, {
+  const shopPage = await browser.openShop({
     reducedMotion: 'reduce',
     storage: { [CART_KEY]: JSON.stringify({ state: { lines: LINES }, version: 1 }) },
   });
@@ -77,7 +70,7 @@ async function openCart() {
 
 describe('toasts after a retry', () => {
   it('shows only the success when the newsletter signup works on the second try', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     let failing = true;
     await page.route(`${shop.webUrl}/api/newsletter/subscribers`, (route) => {
       if (!failing || route.request().method() !== 'POST') return route.continue();
@@ -142,7 +135,7 @@ describe('undo in the cart', () => {
 
 describe('the wishlist without a session', () => {
   it('leads from "Please sign in" to the sign-in page, with the way back to this page', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await page.goto('/products?category=basics');
     const main = page.getByRole('main');
     await main.getByRole('article').first().waitFor();

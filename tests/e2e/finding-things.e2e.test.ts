@@ -7,22 +7,15 @@
  * The expected lists come from the API's own answer, arranged with the same shared functions the
  * page uses, so the journeys hold whatever stock earlier journeys in the run have sold.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import { filterProducts, sortProducts } from '@linea/shared/domain/catalogue-view';
-import { eventually, launchBrowser, openShop, settle } from './browser';
+import { browserForSuite, eventually, settle, type ShopOptions } from './browser';
 import { axeFindingLines } from './axe';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 type Language = 'en' | 'de';
 
@@ -93,8 +86,8 @@ const here = (page: Page) => {
 
 describe.each(['en', 'de'] as const)('finding things (%s)', (language) => {
   const text = TEXT[language];
-  const open = (options: Parameters<typeof openShop>[2] = {}) =>
-    openShop(browser, shop.webUrl, { reducedMotion: 'reduce', storage: { language }, ...options });
+  const open = (options: ShopOptions = {}) =>
+    browser.openShop({ reducedMotion: 'reduce', storage: { language }, ...options });
 
   it('sorts by price, low to high: the order and the URL change', async () => {
     const { page, context, problems } = await open();

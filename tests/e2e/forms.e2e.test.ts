@@ -4,27 +4,12 @@
  * delivered to the shop's inbox).
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  expectToast,
-  launchBrowser,
-  openShop,
-  readMailbox,
-  waitForBusIdle,
-  waitForEmail,
-  type MailboxEmail,
-} from './browser';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForSuite, expectToast, readMailbox, waitForBusIdle, waitForEmail, type MailboxEmail } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 /** The POST requests the page sends to one API path, to prove that an invalid form sends nothing. */
 function recordPosts(page: Page, path: string): Request[] {
@@ -38,7 +23,7 @@ function recordPosts(page: Page, path: string): Request[] {
 
 describe('the newsletter signup', () => {
   it('signs up from the home page, confirms by the emailed link, is welcomed, and a second sign-up tells nothing', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     const posts = recordPosts(page, '/newsletter/subscribers');
     const email = `newsletter-${randomUUID().slice(0, 8)}@example.ch`;
     const toAddress = async () =>
@@ -114,7 +99,7 @@ describe('the newsletter signup', () => {
 
 describe('the contact form', () => {
   it('refuses a message with a required field missing, then delivers the complete one to the shop', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     const posts = recordPosts(page, '/contact');
     const subject = `Sizing ${randomUUID().slice(0, 8)}`;
     const message = 'Does the Tailored Wool Coat run large? I usually wear M.';

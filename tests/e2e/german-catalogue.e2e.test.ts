@@ -4,27 +4,12 @@
  * umlauts are typed, the cart and the checkout follow a change of language, and the wishlist and
  * the product's structured data are German too. English pages stay English.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  addToCart,
-  eventually,
-  launchBrowser,
-  languageSwitcher,
-  openShop,
-  signInThroughUi,
-  signUpShopper,
-} from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { addToCart, browserForSuite, eventually, languageSwitcher, signInThroughUi, signUpShopper } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 const TEE = { path: '/product/essential-organic-tee', en: 'Essential Organic Tee', de: 'T-Shirt aus Bio-Baumwolle' };
 const BEANIE = { path: '/product/ribbed-merino-beanie', en: 'Ribbed Merino Beanie', de: 'Merino-Mütze in Rippstrick' };
@@ -50,7 +35,7 @@ async function switchLanguage(page: Page, language: 'English' | 'Deutsch'): Prom
 
 describe('the German catalogue', () => {
   it('shows a product in German: name, description, colours, sizes, category and structured data', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       reducedMotion: 'reduce',
       storage: { language: 'de' },
     });
@@ -91,7 +76,7 @@ describe('the German catalogue', () => {
   });
 
   it('lists a category by its German name and finds German words however the umlauts are typed', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       reducedMotion: 'reduce',
       viewport: { width: 1440, height: 900 },
       storage: { language: 'de' },
@@ -125,7 +110,7 @@ describe('the German catalogue', () => {
   });
 
   it('keeps the cart and the checkout in the language the shopper switches to', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await openProduct(page, TEE.path, TEE.en);
     await addToCart(page, { color: 'Black', size: 'M' });
 
@@ -151,7 +136,7 @@ describe('the German catalogue', () => {
 
   it("shows a signed-in shopper's wishlist in German", async () => {
     const shopper = await signUpShopper(shop);
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await signInThroughUi(page, shopper);
     await openProduct(page, BEANIE.path, BEANIE.en);
     await page

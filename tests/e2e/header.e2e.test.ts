@@ -5,21 +5,14 @@
  * another, is cut off by the viewport or overflows its container, and the wordmark stays centred.
  * What is shown where is part of the design: a part that vanishes fails as well.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { Locale } from '@linea/shared/domain/money';
 import { dictionaries } from '@linea/shared/i18n/index';
-import { eventually, launchBrowser, openShop, settle, signInThroughUi, signUpShopper, type ShopPage } from './browser';
+import { browserForSuite, eventually, settle, signInThroughUi, signUpShopper, type ShopPage } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 const WIDTHS = [320, 360, 768, 1024, 1280, 1440, 1920];
 /** The layout's desktop breakpoint (64rem): the pages and tools come out of the menu. */
@@ -167,7 +160,7 @@ async function problemsAtEveryWidth(shopPage: ShopPage, signedIn: boolean): Prom
 
 describe('the header', () => {
   it('holds at every width from 320 to 1920 px in English and German, signed out', async () => {
-    const shopPage = await openShop(browser, shop.webUrl, {
+    const shopPage = await browser.openShop({
       reducedMotion: 'reduce',
       storage: { 'linea-cart': CART },
     });
@@ -178,7 +171,7 @@ describe('the header', () => {
   });
 
   it('holds at every width from 320 to 1920 px in English and German, signed in', async () => {
-    const shopPage = await openShop(browser, shop.webUrl, {
+    const shopPage = await browser.openShop({
       reducedMotion: 'reduce',
       storage: { 'linea-cart': CART },
     });
@@ -189,7 +182,7 @@ describe('the header', () => {
   });
 
   it('opens the search under the header where the field folds into a button, and searches', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       reducedMotion: 'reduce',
       viewport: { width: DESKTOP, height: 800 },
       storage: { 'linea-cart': CART, language: 'de' },
@@ -223,7 +216,7 @@ describe('the header', () => {
   });
 
   it('lets a phone shopper search from the header without opening the menu, in German', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       reducedMotion: 'reduce',
       viewport: { width: 360, height: 740 },
       touch: true,

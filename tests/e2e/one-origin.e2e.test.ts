@@ -6,19 +6,12 @@
  * Requests are watched through the DevTools protocol, which (unlike Playwright's request events)
  * also reports CORS preflights; Amplify's own preflight to Cognito proves that it does.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectToast, launchBrowser, openShop, signInThroughUi, signUpShopper } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForSuite, expectToast, signInThroughUi, signUpShopper } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 const TEE = { id: 'essential-organic-tee', name: 'Essential Organic Tee' };
 
@@ -66,7 +59,7 @@ describe('one origin', () => {
 
   it('browses, signs in and saves to the wishlist with every API call on /api/*: no preflight, no other origin but Cognito', async () => {
     const shopper = await signUpShopper(shop);
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     const requests = await watchRequests(page);
     const site = new URL(shop.webUrl).origin;
     const cognito = new URL(shop.cognitoEndpoint).origin;

@@ -4,19 +4,12 @@
  * in the console. The language is switched with the header's buttons, as a shopper would, and
  * must survive a reload.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually, languageSwitcher, launchBrowser, openShop, visibleText } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForSuite, eventually, languageSwitcher, visibleText } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 type Language = 'en' | 'de';
 type Translated<T = string> = Record<Language, T>;
@@ -371,7 +364,7 @@ async function chooseLanguage(page: Page, language: Language): Promise<void> {
 
 describe('every storefront page, in English and German', () => {
   it.each(PAGES)('$path', async (spec) => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
 
     await page.goto(spec.path);
     await expectPage(page, spec, 'en');
@@ -398,7 +391,7 @@ describe('every storefront page, in English and German', () => {
 
 describe('the storefront frame', () => {
   it('links the header and footer to every page, and home from the not-found page', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     expect((await page.goto('/this-page-does-not-exist'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }).waitFor();
 
@@ -442,7 +435,7 @@ describe('the storefront frame', () => {
   });
 
   it('filters the catalogue by category and keeps the filter in the URL', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    const { page, context, problems } = await browser.openShop();
     await page.goto('/products');
     const main = page.getByRole('main');
     const filter = main.getByRole('group', { name: 'Filter by category' });
@@ -474,7 +467,7 @@ describe('the storefront frame', () => {
   });
 
   it('switches to the dark theme from the header and keeps it after a reload', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       colorScheme: 'light',
       reducedMotion: 'reduce',
     });
@@ -504,7 +497,7 @@ describe('the storefront frame', () => {
   });
 
   it('follows a dark operating system while the theme is "system", the default', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       colorScheme: 'dark',
       reducedMotion: 'reduce',
     });

@@ -6,13 +6,12 @@
  * light theme or the dark.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
+  browserForSuite,
   eventually,
   expectToast,
-  launchBrowser,
-  openShop,
   readMailbox,
   settle,
   signUpShopper,
@@ -22,14 +21,7 @@ import {
 import { axeFindingLines } from './axe';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 type Language = 'en' | 'de';
 const LANGUAGES: Language[] = ['en', 'de'];
@@ -104,7 +96,7 @@ const WORDS = {
 } as const;
 
 async function openAuth(language: Language) {
-  const shopPage = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce', storage: { language } });
+  const shopPage = await browser.openShop({ reducedMotion: 'reduce', storage: { language } });
   await shopPage.page.goto('/auth');
   await shopPage.page.getByRole('main').getByRole('tablist').waitFor();
   return shopPage;

@@ -5,19 +5,12 @@
  * and from then on it is the app: links navigate without a page load, and the language switch
  * is remembered by the host for the next page.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { languageSwitcher, launchBrowser, openShop } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForSuite, languageSwitcher } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 const PAGES: ReadonlyArray<{ path: string; en: string; de: string }> = [
   { path: '/', en: 'Elevated essentials, timeless design', de: 'Erlesene Essentials, zeitloses Design' },
@@ -66,7 +59,7 @@ describe('prerendered pages', () => {
   });
 
   it.each(['en', 'de'] as const)('are taken over by the app without being rendered again, in %s', async (language) => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       locale: language === 'de' ? 'de-CH' : 'en-US',
     });
     for (const { path, ...headings } of PAGES) {
@@ -92,7 +85,7 @@ describe('prerendered pages', () => {
   });
 
   it('navigates as an app after the first page, and the language chosen there is the next page load’s', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    const { page, context, problems } = await browser.openShop();
     await page.goto('/size-guide');
     await page.waitForFunction(() =>
       Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
@@ -115,7 +108,7 @@ describe('prerendered pages', () => {
   });
 
   it('would be caught rendering a page again: HTML that differs from what the app renders is reported', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    const { page, context, problems } = await browser.openShop();
     // The server's page with its heading changed, as a stale or wrong render would be.
     await page.route('**/size-guide', async (route) => {
       const response = await route.fetch();

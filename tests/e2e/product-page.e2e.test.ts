@@ -3,22 +3,15 @@
  * the wishlist heart as tall as Add to Cart, and colour swatches whose ring stands out from the
  * page in both themes, measured from what the browser computes.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { contrastRatio } from '@linea/shared/domain/colors';
 import { seedCatalogue } from '../../infra/local/seed/catalogue';
 import { loadAxe } from './axe';
-import { eventually, launchBrowser, openShop, settle, type ShopPage } from './browser';
+import { browserForSuite, eventually, settle, type ShopPage } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 /** Three images, one per colour: Chalk, Black, Stone. */
 const TEE = {
@@ -53,7 +46,7 @@ const teeImage = (n: number) => ({
 
 describe('the gallery lightbox', () => {
   it('opens full screen on a click, moves with its buttons and the arrow keys, and Escape gives focus back', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       viewport: { width: 1440, height: 900 },
     });
     const main = await openProduct(page);
@@ -103,7 +96,7 @@ describe('the gallery lightbox', () => {
   });
 
   it('opens from the keyboard, in German too, and its close button gives focus back', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { storage: { language: 'de' } });
+    const { page, context, problems } = await browser.openShop({ storage: { language: 'de' } });
     const main = await openProduct(page);
     // Choosing Black ("Schwarz") shows its image, and the lightbox starts there.
     await main.getByRole('radio', { name: 'Schwarz' }).check();
@@ -187,7 +180,7 @@ describe('the wishlist heart beside Add to Cart', () => {
     { width: 1440, height: 900, language: 'en', add: 'Add to Cart', heart: 'Add to wishlist' },
     { width: 360, height: 740, language: 'de', add: 'In den Warenkorb', heart: 'Zur Wunschliste hinzufügen' },
   ])('is exactly as tall as the button at $width px ($language)', async ({ width, height, language, add, heart }) => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, {
+    const { page, context, problems } = await browser.openShop({
       viewport: { width, height },
       storage: { language },
     });
@@ -218,7 +211,7 @@ describe('colour swatches', () => {
   it.each(combinations)(
     'ring every colour at 3:1 or more against the page ($theme theme, $language)',
     async ({ theme, language, group }) => {
-      const { page, context, problems } = await openShop(browser, shop.webUrl, {
+      const { page, context, problems } = await browser.openShop({
         colorScheme: theme,
         storage: { language, 'vite-ui-theme': theme },
       });
@@ -243,7 +236,7 @@ describe('colour swatches', () => {
 
 /** A phone: 360 × 740, touch. */
 function openTouchShop({ theme }: { theme: 'light' | 'dark' }): Promise<ShopPage> {
-  return openShop(browser, shop.webUrl, {
+  return browser.openShop({
     viewport: { width: 360, height: 740 },
     touch: true,
     reducedMotion: 'reduce',

@@ -4,20 +4,13 @@
  * pages, files and API answers alike, and a Content Security Policy that is live: a script
  * injected into the page does not run, and the e2e guard (policy-guard.ts) sees the refusal.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { securityHeaderLines, securityHeaders } from '../../infra/security-headers';
-import { eventually, launchBrowser, openShop, signInThroughUi, signUpShopper, takePolicyReports } from './browser';
+import { browserForSuite, eventually, signInThroughUi, signUpShopper, takePolicyReports } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 /** What every answer must carry: the one definition, with the local cloud's origins. */
 const expected = securityHeaderLines(
@@ -53,7 +46,7 @@ function directives(policy: string): Map<string, string[]> {
 
 describe('security headers', () => {
   it('come with prerendered pages, the app shell, the not-found page, files and images', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    const { page, context, problems } = await browser.openShop();
     const answers: Array<[string, number]> = [
       ['/product/merino-crew-sweater', 200],
       ['/checkout', 200],
@@ -81,7 +74,7 @@ describe('security headers', () => {
 
   it("come with the API's answers, a signed-in shopper's kept out of every cache", async () => {
     const shopper = await signUpShopper(shop);
-    const { page, context, problems } = await openShop(browser, shop.webUrl);
+    const { page, context, problems } = await browser.openShop();
     const products = await page.request.get('/api/products');
     expect(products.status()).toBe(200);
     expectSecurityHeaders(products, 'GET /api/products');
@@ -127,7 +120,7 @@ function provoke(page: Page, kind: 'inline script' | 'event handler'): Promise<{
 
 describe('the Content Security Policy', () => {
   it('refuses a script injected into a page, inline or as an event handler, and the suite sees it', async () => {
-    const { page, context } = await openShop(browser, shop.webUrl);
+    const { page, context } = await browser.openShop();
     await page.goto('/product/merino-crew-sweater');
     await page.getByRole('heading', { level: 1, name: 'Merino Crew Sweater' }).waitFor();
 

@@ -3,19 +3,12 @@
  * reloaded on every change of who is signed in (spec §4): the hearts on the catalogue, the
  * /wishlist page, sign-out, and a second shopper on the same browser.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually, expectToast, launchBrowser, openShop, signInThroughUi, signUpShopper } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForSuite, eventually, expectToast, signInThroughUi, signUpShopper } from './browser';
 
 const shop = inject('shop');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForSuite(shop.webUrl);
 
 const TEE = { id: 'essential-organic-tee', name: 'Essential Organic Tee' };
 const COAT = { id: 'tailored-wool-coat', name: 'Tailored Wool Coat' };
@@ -54,7 +47,7 @@ async function expectSignInPrompt(page: Page): Promise<void> {
 
 describe('the wishlist', () => {
   it('asks a signed-out shopper to sign in', async () => {
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
     await page.goto('/');
     await openCatalogue(page);
 
@@ -72,7 +65,7 @@ describe('the wishlist', () => {
 
   it('keeps each shopper’s saved products on the server, across reloads and sign-outs', async () => {
     const [first, second] = await Promise.all([signUpShopper(shop, 'Lea'), signUpShopper(shop, 'Nico')]);
-    const { page, context, problems } = await openShop(browser, shop.webUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await browser.openShop({ reducedMotion: 'reduce' });
 
     await signInThroughUi(page, first);
     await openCatalogue(page);

@@ -1,5 +1,5 @@
 /**
- * The Stripe stand-in (infra/local/stripe.ts), driven the way the shop drives Stripe: the real
+ * The Stripe stand-in (infra/local/stripe/), driven the way the shop drives Stripe: the real
  * `stripe` SDK pointed at it with host/port/protocol, a webhook endpoint that verifies every
  * delivery with `stripe.webhooks.constructEvent`, and plain form posts to the hosted page as a
  * browser makes them. The stand-ins started here are the test's own (port 0, temp state files);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RuntimeConfigError } from '../config/runtime-config';
+import { RuntimeConfigError } from '../config/runtime-config-error';
 import { Button } from '../components/ui/button';
 
 /** Shown instead of the app when the page's runtime config is missing or invalid. */

@@ -1,5 +1,5 @@
 import * as z from '../lib/zod-mini';
-import { RUNTIME_CONFIG_SOURCE, RuntimeConfigError, type RuntimeConfig } from './runtime-config';
+import { RUNTIME_CONFIG_SOURCE, RuntimeConfigError } from './runtime-config-error';
 
 /**
  * The runtime config's schema, in a chunk of its own: the app starts from the page's config at
@@ -29,6 +29,18 @@ export const runtimeConfigSchema = z.object({
   authFlow: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
   stage: text(),
 });
+
+/** The web app's configuration, validated: what the host put into the page (see runtime-config.ts). */
+export type RuntimeConfig = Readonly<{
+  /** Without a trailing slash. */
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint: string | null;
+  authFlow: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
+  stage: string;
+}>;
 
 /** Pure: validates an already-parsed config value. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {

@@ -4,9 +4,9 @@ import {
   loadRuntimeConfig,
   peekRuntimeConfig,
   readEmbeddedRuntimeConfig,
-  RuntimeConfigError,
   setRuntimeConfigForTesting,
 } from './runtime-config';
+import { RuntimeConfigError } from './runtime-config-error';
 import { parseRuntimeConfig } from './runtime-config-schema';
 
 const valid = {

@@ -1,4 +1,6 @@
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@linea/shared/contracts/runtime-config';
+import { RUNTIME_CONFIG_SOURCE, RuntimeConfigError } from './runtime-config-error';
+import type { RuntimeConfig } from './runtime-config-schema';
 
 /**
  * The web app's configuration, read at run time from the JSON script element that the host put
@@ -11,32 +13,6 @@ import { RUNTIME_CONFIG_ELEMENT_ID } from '@linea/shared/contracts/runtime-confi
  * config (the API client, Amplify, the session hint) awaits the validated one, and an invalid
  * one replaces the app with the start-up error screen (app/start.tsx).
  */
-
-export type RuntimeConfig = Readonly<{
-  /** Without a trailing slash. */
-  apiUrl: string;
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  cognitoEndpoint: string | null;
-  authFlow: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
-  stage: string;
-}>;
-
-/** Where the config is, for messages: the element's id is shared with the hosts that write it. */
-export const RUNTIME_CONFIG_SOURCE = `<script id="${RUNTIME_CONFIG_ELEMENT_ID}">`;
-
-/** Why the app cannot start; `issues` are for the operator and listed on the error screen. */
-export class RuntimeConfigError extends Error {
-  constructor(
-    message: string,
-    readonly issues: readonly string[] = [],
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-    this.name = 'RuntimeConfigError';
-  }
-}
 
 /** The config the page carries, as JSON, not yet validated; throws a RuntimeConfigError if there is none. */
 function readEmbeddedJson(doc: Document): unknown {

@@ -30,7 +30,7 @@ import {
 import { createStorefrontRoutes, type PageHandle } from '../app/storefront-routes';
 import { preloadThemeMenu } from '../components/layout/theme-toggle';
 import { ServerPageContext, type ServerPage } from '../components/ui/server-page';
-import type { PageHead } from '../components/ui/use-page-meta';
+import type { PageHead } from '../components/ui/page-head';
 import { paths } from '../config/paths';
 import { productQuery } from '../features/catalog/api/get-product';
 import { productsQuery } from '../features/catalog/api/get-products';

@@ -2,7 +2,7 @@ import type { OrderDto } from '@linea/shared/contracts/orders';
 import type { ProductDto } from '@linea/shared/contracts/products';
 import type { CartLine } from '@linea/shared/domain/cart';
 import { categoryId } from '@linea/shared/domain/category';
-import type { RuntimeConfig } from '../config/runtime-config';
+import type { RuntimeConfig } from '../config/runtime-config-schema';
 
 /** As every host serves it: the API under the page's own origin. */
 export const testConfig: RuntimeConfig = Object.freeze({

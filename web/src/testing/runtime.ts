@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { CartLine } from '@linea/shared/domain/cart';
 import { runtimeConfigScript } from '@linea/shared/contracts/runtime-config';
-import { setRuntimeConfigForTesting, type RuntimeConfig } from '../config/runtime-config';
+import { setRuntimeConfigForTesting } from '../config/runtime-config';
+import type { RuntimeConfig } from '../config/runtime-config-schema';
 import { useCartStore } from '../stores/cart-store';
 import { useSessionStore, type SessionStatus } from '../stores/session-store';
 import { testConfig } from './fixtures';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PageHead } from './use-page-meta';
+import type { PageHead } from './page-head';
 
 /**
  * What a page rendered on the server (web/src/server/render.tsx) cannot read from `window`: the

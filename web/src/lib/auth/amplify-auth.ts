@@ -22,7 +22,7 @@ import {
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { ADMIN_TOTP_REQUIRED_CLAIM, TOTP_ISSUER } from '@linea/shared/domain/admin-totp';
-import type { RuntimeConfig } from '../../config/runtime-config';
+import type { RuntimeConfig } from '../../config/runtime-config-schema';
 import { ADDITIONAL_STEP, AuthFailure, NETWORK_ERROR } from './auth-failure';
 
 let authFlowType: RuntimeConfig['authFlow'] = 'USER_SRP_AUTH';

@@ -2,7 +2,7 @@ import { chatResponse, type ChatResponse } from '@linea/shared/contracts/chat';
 import type { Locale } from '@linea/shared/domain/money';
 import { api } from '../../../api/client';
 import { toChatHistory, toChatQuestion } from '../lib/chat-history';
-import type { ChatMessage } from '../stores/chat-store';
+import type { ChatMessage } from '../lib/chat-message';
 
 /** A little over the API's own 29 s: a reply that never comes ends as a failure, not a wait. */
 const CHAT_TIMEOUT_MS = 35_000;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '../stores/chat-store';
+import type { ChatMessage } from '../lib/chat-message';
 import { CHAT_NAMESPACE } from '../i18n';
 import { ChatAnswerText } from './chat-answer-text';
 import { ChatProductCards } from './chat-product-cards';

@@ -15,7 +15,8 @@ import { useToastStore } from '../../../stores/toast-store';
 import { apiRequestUrl } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { setUpTestRuntime } from '../../../testing/runtime';
-import { initialChatState, useChatStore, type ChatMessage } from '../stores/chat-store';
+import type { ChatMessage } from '../lib/chat-message';
+import { initialChatState, useChatStore } from '../stores/chat-store';
 import { ChatWidget, FULL_SCREEN_QUERY } from './chat-widget';
 
 const GREETING_EN =

@@ -4,7 +4,7 @@ import {
   CHAT_MESSAGE_MAX_LENGTH,
   type ChatHistoryMessage,
 } from '@linea/shared/contracts/chat';
-import type { ChatMessage } from '../stores/chat-store';
+import type { ChatMessage } from './chat-message';
 
 /** At most `max` UTF-16 units, never ending in half of a surrogate pair (an emoji cut in two). */
 function cut(text: string, max: number): string {

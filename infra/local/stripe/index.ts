@@ -1,0 +1,1 @@
+export { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from './stand-in';
