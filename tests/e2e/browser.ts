@@ -139,7 +139,7 @@ export interface SuiteBrowser {
  * Chromium for the suite that calls this at its top level: launched before the suite's first test
  * and closed after its last, so every browser suite starts and ends it the same way.
  */
-export function browserForSuite(webUrl: string): SuiteBrowser {
+export function browserForSuite(webUrl: string | (() => string)): SuiteBrowser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -152,7 +152,7 @@ export function browserForSuite(webUrl: string): SuiteBrowser {
     return browser;
   };
   return {
-    openShop: (options) => openShop(launched(), webUrl, options),
+    openShop: (options) => openShop(launched(), typeof webUrl === 'function' ? webUrl() : webUrl, options),
     newContext: (options) => launched().newContext(options),
   };
 }

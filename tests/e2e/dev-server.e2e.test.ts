@@ -12,11 +12,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readRuntimeConfig } from '@linea/shared/contracts/runtime-config';
 import { REPO_ROOT, WEB_DIR } from '../../infra/local/paths';
-import { launchBrowser, openShop, PATIENCE_MS } from './browser';
+import { browserForSuite, PATIENCE_MS } from './browser';
 
 const shop = inject('shop');
 const WORDMARK = join(WEB_DIR, 'src/components/ui/wordmark.tsx');
@@ -28,7 +28,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'linea-dev-'));
 let dev: ChildProcess | undefined;
 let devUrl: string;
 let output = '';
-let browser: Browser;
 
 /** Starts `npm run dev` on the suite's cloud and resolves with the address it prints. */
 async function startDev(): Promise<string> {
@@ -64,12 +63,14 @@ async function startDev(): Promise<string> {
   });
 }
 
+// The dev server's address is known once it has started, after the suite is defined.
+const devBrowser = browserForSuite(() => devUrl);
+
 beforeAll(async () => {
-  [browser, devUrl] = await Promise.all([launchBrowser(), startDev()]);
+  devUrl = await startDev();
 }, START_TIMEOUT_MS + 10_000);
 
 afterAll(async () => {
-  await browser?.close();
   if (dev && dev.exitCode === null && dev.signalCode === null) {
     const exited = new Promise((resolveExit) => dev?.once('exit', resolveExit));
     dev.kill('SIGTERM');
@@ -113,7 +114,7 @@ describe('npm run dev', () => {
   });
 
   it('shows the shop from the API, and a change to a component without a reload', async () => {
-    const { page, context, problems } = await openShop(browser, devUrl, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await devBrowser.openShop({ reducedMotion: 'reduce' });
     try {
       await page.goto('/products');
       await page
