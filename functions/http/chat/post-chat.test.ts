@@ -277,6 +277,27 @@ describe('POST /chat', () => {
     expect(guestAddress({ headers: {}, requestContext: { http: { sourceIp: '198.51.100.4' } } })).toBe('198.51.100.4');
   });
 
+  it('counts an IPv6 guest by their /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    bedrock.on(ConverseCommand).resolves(answer('Hi'));
+    const viewers = [
+      '2001:db8:85a3:12::1:443',
+      '2001:0db8:85a3:0012:ffff:0:0:9:443',
+      '2001:db8:85a3:13::1:443',
+      '203.0.113.7:443',
+      '::ffff:203.0.113.7:443',
+    ];
+    for (const viewer of viewers) await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': viewer });
+    const [sameNetwork, sameNetworkAgain, nextNetwork, ipv4, mapped] = ddb
+      .commandCalls(UpdateCommand)
+      .map((call) => String(call.args[0].input.Key?.PK))
+      .filter((pk) => pk.startsWith('RATE#chat#'))
+      // The caller, without the window it fell in.
+      .map((pk) => pk.replace(/#\d+$/, ''));
+    expect(sameNetworkAgain).toBe(sameNetwork);
+    expect(nextNetwork).not.toBe(sameNetwork);
+    expect(mapped).toBe(ipv4);
+  });
+
   it('refuses a bad token with 401 instead of answering as a guest', async () => {
     const res = await chat({ message: 'Hi' }, { authorization: 'Bearer not-a-token' });
     expect(res.statusCode).toBe(401);
