@@ -9,11 +9,11 @@ import {
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_HISTORY_MAX_MESSAGES } from '@linea/shared/contracts/chat';
+import { CHAT_ANSWER_MAX_LENGTH, CHAT_HISTORY_MAX_MESSAGES } from '@linea/shared/contracts/chat';
 import { apiEvent, parseBody, installTestUserPool } from '../../../tests/fixtures/api-event';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
 import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
-import { MAX_TOOL_ROUNDS } from '../../services/chat';
+import { MAX_TOOL_ROUNDS, MODEL_HISTORY_MAX_CHARACTERS, MODEL_HISTORY_MAX_MESSAGES } from '../../services/chat';
 import { guestAddress, handler } from './post-chat';
 
 const bedrock = mockClient(BedrockRuntimeClient);
@@ -203,11 +203,75 @@ describe('POST /chat', () => {
     ]);
   });
 
-  it('gives up politely after a bounded number of tool rounds', async () => {
+  it('runs at most two rounds of tools, then asks the model to answer from what it has', async () => {
+    bedrock
+      .on(ConverseCommand)
+      .resolvesOnce(toolUse('search_products', { query: 'tee' }))
+      .resolvesOnce(toolUse('shop_policies', {}))
+      .resolvesOnce(answer('The Organic Cotton Tee ships for CHF 7.00.'));
+
+    const body = parseBody(await chat({ message: 'A tee, and what does shipping cost?' }));
+
+    expect(MAX_TOOL_ROUNDS).toBe(2);
+    expect(body).toMatchObject({ response: 'The Organic Cotton Tee ships for CHF 7.00.', products: [{ id: 'tee' }] });
+    const prompts = converseInputs().map((input) => input.system?.[0]?.text ?? '');
+    expect(prompts).toHaveLength(3);
+    expect(prompts.map((prompt) => prompt.includes('answer now from the tool results above'))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('gives up politely when the model still asks for a tool after its rounds, without running it', async () => {
     bedrock.on(ConverseCommand).resolves(toolUse('shop_policies', {}));
     const body = parseBody(await chat({ message: 'Tell me everything' }));
-    expect(converseInputs()).toHaveLength(MAX_TOOL_ROUNDS);
+    expect(converseInputs()).toHaveLength(MAX_TOOL_ROUNDS + 1);
     expect(body).toEqual({ response: expect.stringContaining('/contact'), products: [] });
+    // The last call's tool use got no result: nothing ran it.
+    expect(
+      converseInputs()
+        .at(-1)
+        ?.messages?.filter((message) => message.role === 'assistant'),
+    ).toHaveLength(MAX_TOOL_ROUNDS);
+  });
+
+  it('gives the model only the recent history, however much the client sends', async () => {
+    bedrock.on(ConverseCommand).resolves(answer('Yes.'));
+    const exchange = (n: number) => [
+      { role: 'user', content: `Question ${n}` },
+      { role: 'assistant', content: `Answer ${n}` },
+    ];
+
+    await chat({ message: 'And in black?', history: [1, 2, 3, 4, 5].flatMap(exchange) });
+    await chat({
+      message: 'And in black?',
+      history: [
+        { role: 'user', content: 'Old question' },
+        { role: 'assistant', content: 'x'.repeat(CHAT_ANSWER_MAX_LENGTH) },
+        { role: 'user', content: 'Recent question' },
+        { role: 'assistant', content: 'Recent answer' },
+      ],
+    });
+
+    const texts = converseInputs().map((input) => input.messages?.map((message) => message.content?.[0]?.text));
+    // The last MODEL_HISTORY_MAX_MESSAGES of ten, then the question.
+    expect(MODEL_HISTORY_MAX_MESSAGES).toBe(6);
+    expect(texts[0]).toEqual([
+      'Question 3',
+      'Answer 3',
+      'Question 4',
+      'Answer 4',
+      'Question 5',
+      'Answer 5',
+      'And in black?',
+    ]);
+    // A long answer does not fit in MODEL_HISTORY_MAX_CHARACTERS: it and all before it are left out.
+    expect(texts[1]).toEqual(['Recent question', 'Recent answer', 'And in black?']);
+    const sent = converseInputs().map((input) =>
+      (input.messages ?? []).slice(0, -1).reduce((sum, message) => sum + (message.content?.[0]?.text?.length ?? 0), 0),
+    );
+    expect(Math.max(...sent)).toBeLessThanOrEqual(MODEL_HISTORY_MAX_CHARACTERS);
   });
 
   it('replaces an answer that repeats the system prompt with a refusal', async () => {
