@@ -23,6 +23,8 @@ export const PARTITION_PREFIX = {
   stats: 'STATS#',
   statsApplied: 'STATS_APPLIED#',
   eventEmail: 'EVENT_EMAIL#',
+  /** Counters of costly use: per-caller request windows, and the shop's daily model tokens. */
+  rate: 'RATE#',
 } as const;
 
 /** Everything of one customer lives in one partition; its id is the verified token's `sub`, never input. */
@@ -121,7 +123,7 @@ export const keys = {
   upload: (id: string) => ({ PK: `${PARTITION_PREFIX.upload}${id}`, SK: 'UPLOAD' }),
   /** One caller's requests to a costly route in one time window (TTL: the window's end). */
   rateWindow: (scope: string, caller: string, windowStart: number) => ({
-    PK: `RATE#${scope}#${caller}#${windowStart}`,
+    PK: `${PARTITION_PREFIX.rate}${scope}#${caller}#${windowStart}`,
     SK: 'RATE',
   }),
 };

@@ -23,6 +23,7 @@ import { AssistantUnavailableError } from '@linea/shared/errors';
 import type { Actor } from '../lib/auth';
 import { chatModelId } from '../lib/config';
 import { logger } from '../lib/logger';
+import { dailyTokenBudget, ensureTokensLeft, type TokenBudget } from './chat-budget';
 import { runTool, toolSpecs, toolsFor, type ToolContext, type ToolDeps } from './chat-tools';
 
 /**
@@ -172,6 +173,7 @@ export function cardsFor(answer: string, found: ReadonlyMap<string, ChatToolProd
 export interface ChatDeps {
   readonly bedrock: Pick<BedrockRuntimeClient, 'send'>;
   readonly modelId: () => string;
+  readonly tokenBudget: TokenBudget;
   readonly tools?: ToolDeps;
   readonly deadlineMs?: number;
 }
@@ -180,6 +182,7 @@ let client: BedrockRuntimeClient | undefined;
 const defaultDeps = (): ChatDeps => ({
   bedrock: (client ??= new BedrockRuntimeClient({})),
   modelId: () => chatModelId(),
+  tokenBudget: dailyTokenBudget(),
 });
 
 export async function answerChat(
@@ -192,6 +195,7 @@ export async function answerChat(
   const messages = toConversation(recentHistory(request.history), request.message);
   const signal = AbortSignal.timeout(deps.deadlineMs ?? ANSWER_DEADLINE_MS);
   const found = new Map<string, ChatToolProduct>();
+  await ensureTokensLeft(deps.tokenBudget);
 
   for (let round = 0; ; round += 1) {
     const lastCall = round === MAX_TOOL_ROUNDS;
@@ -216,6 +220,7 @@ export async function answerChat(
       else throw err;
       throw new AssistantUnavailableError(name, { cause: err });
     }
+    await deps.tokenBudget.spend(response.usage?.totalTokens ?? 0);
     const reply = response.output?.message;
     if (!reply?.content) {
       logger.error('assistant gave an empty reply', { stopReason: response.stopReason, round });

@@ -13,6 +13,9 @@ import { CHAT_ANSWER_MAX_LENGTH, CHAT_HISTORY_MAX_MESSAGES } from '@linea/shared
 import { apiEvent, parseBody, installTestUserPool } from '../../../tests/fixtures/api-event';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
 import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
+import { partitionsTouched } from '../../../tests/fixtures/table-scope';
+import { METRIC_NAMES } from '../../lib/metric-names';
+import { DAILY_CHAT_TOKEN_BUDGET } from '../../services/chat-budget';
 import { MAX_TOOL_ROUNDS, MODEL_HISTORY_MAX_CHARACTERS, MODEL_HISTORY_MAX_MESSAGES } from '../../services/chat';
 import { guestAddress, handler } from './post-chat';
 
@@ -54,6 +57,19 @@ const answer = (text: string): ConverseCommandOutput =>
     metrics: { latencyMs: 1 },
     $metadata: {},
   }) as ConverseCommandOutput;
+
+/** The partitions of the per-caller windows counted, in order. */
+const callerWindows = (): string[] =>
+  ddb
+    .commandCalls(UpdateCommand)
+    .map((call) => String(call.args[0].input.Key?.PK))
+    .filter((pk) => pk.startsWith('RATE#chat#'));
+/** The updates of the day's token counter. */
+const tokenCounterUpdates = () =>
+  ddb
+    .commandCalls(UpdateCommand)
+    .map((call) => call.args[0].input)
+    .filter((input) => String(input.Key?.PK).startsWith('RATE#chat-tokens#'));
 
 const converseInputs = (): ConverseCommandInput[] =>
   bedrock.commandCalls(ConverseCommand).map((call) => call.args[0].input);
@@ -313,7 +329,7 @@ describe('POST /chat', () => {
     bedrock.on(ConverseCommand).resolves(answer('Hi'));
     await chat({ message: 'Hi' });
     await chat({ message: 'Hi' }, { authorization: `Bearer ${await pool.idToken('user-7')}` });
-    const [guest, customer] = ddb.commandCalls(UpdateCommand).map((call) => String(call.args[0].input.Key?.PK));
+    const [guest, customer] = callerWindows();
     expect(guest).toMatch(/^RATE#chat#ip:[\w-]{22}#\d+$/);
     expect(guest).not.toContain('127.0.0.1');
     expect(customer).toMatch(/^RATE#chat#user:user-7#\d+$/);
@@ -324,8 +340,7 @@ describe('POST /chat', () => {
     await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': '203.0.113.7:51234' });
     await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': '203.0.113.8:40000' });
     await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': '2001:db8::5:443' });
-    const keys = ddb.commandCalls(UpdateCommand).map((call) => String(call.args[0].input.Key?.PK));
-    expect(new Set(keys).size).toBe(3);
+    expect(new Set(callerWindows()).size).toBe(3);
     expect(
       guestAddress({
         headers: { 'cloudfront-viewer-address': '203.0.113.7:51234' },
@@ -351,15 +366,76 @@ describe('POST /chat', () => {
       '::ffff:203.0.113.7:443',
     ];
     for (const viewer of viewers) await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': viewer });
-    const [sameNetwork, sameNetworkAgain, nextNetwork, ipv4, mapped] = ddb
-      .commandCalls(UpdateCommand)
-      .map((call) => String(call.args[0].input.Key?.PK))
-      .filter((pk) => pk.startsWith('RATE#chat#'))
-      // The caller, without the window it fell in.
-      .map((pk) => pk.replace(/#\d+$/, ''));
+    // The caller, without the window it fell in.
+    const [sameNetwork, sameNetworkAgain, nextNetwork, ipv4, mapped] = callerWindows().map((pk) =>
+      pk.replace(/#\d+$/, ''),
+    );
     expect(sameNetworkAgain).toBe(sameNetwork);
     expect(nextNetwork).not.toBe(sameNetwork);
     expect(mapped).toBe(ipv4);
+  });
+
+  it("adds each call's tokens, as Bedrock reports them, to the shop's counter of the UTC day", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T23:59:30.000Z'), toFake: ['Date'] });
+    bedrock
+      .on(ConverseCommand)
+      .resolvesOnce({
+        ...toolUse('search_products', { query: 'tee' }),
+        usage: { inputTokens: 900, outputTokens: 40, totalTokens: 940 },
+      })
+      .resolvesOnce({
+        ...answer('The Organic Cotton Tee.'),
+        usage: { inputTokens: 1300, outputTokens: 60, totalTokens: 1360 },
+      });
+
+    expect((await chat({ message: 'A tee?' })).statusCode).toBe(200);
+    vi.useRealTimers();
+
+    const [check, ...spends] = tokenCounterUpdates();
+    const midnight = Date.parse('2026-11-26T00:00:00.000Z') / 1000;
+    // Asked first, counting nothing: is any of the day's budget left?
+    expect(check).toMatchObject({
+      Key: { PK: `RATE#chat-tokens#shop#${midnight}`, SK: 'RATE' },
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      ExpressionAttributeValues: expect.objectContaining({ ':units': 0, ':limit': DAILY_CHAT_TOKEN_BUDGET }),
+    });
+    expect(spends.map((update) => update.Key?.PK)).toEqual([check?.Key?.PK, check?.Key?.PK]);
+    expect(spends.map((update) => update.ExpressionAttributeValues?.[':units'])).toEqual([940, 1360]);
+    // The counter goes with its day.
+    expect(check?.ExpressionAttributeValues?.[':ttl']).toBe(midnight + 24 * 60 * 60);
+  });
+
+  it("answers 503 ASSISTANT_UNAVAILABLE once the day's token budget is spent, without asking the model, and counts it for the alarm", async () => {
+    ddb.on(UpdateCommand).callsFake((input: { Key: { PK: string } }) => {
+      if (input.Key.PK.startsWith('RATE#chat-tokens#'))
+        throw Object.assign(new Error('spent'), { name: 'ConditionalCheckFailedException' });
+      return {};
+    });
+    const emf: Record<string, unknown>[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((line: unknown) => {
+      if (String(line).includes('"_aws"')) emf.push(JSON.parse(String(line)) as Record<string, unknown>);
+      return true;
+    });
+
+    const res = await chat({ message: 'A tee?' });
+
+    expect(res.statusCode).toBe(503);
+    expect(parseBody(res)).toEqual({
+      error: 'ASSISTANT_UNAVAILABLE',
+      message: 'The shop assistant is temporarily unavailable',
+    });
+    expect(converseInputs()).toHaveLength(0);
+    expect(emf).toEqual([
+      expect.objectContaining({ [METRIC_NAMES.chatTokenBudgetSpent]: 1, service: 'shop', stage: 'test' }),
+    ]);
+  });
+
+  it('writes nothing but its RATE# counters', async () => {
+    bedrock.on(ConverseCommand).resolvesOnce(toolUse('my_orders', {})).resolvesOnce(answer('You have no orders yet.'));
+    await chat({ message: 'My orders?' }, { authorization: `Bearer ${await pool.idToken('user-7')}` });
+    const { write } = partitionsTouched(ddb);
+    expect(write.length).toBeGreaterThan(0);
+    expect(write.filter((pk) => !pk.startsWith('RATE#'))).toEqual([]);
   });
 
   it('refuses a bad token with 401 instead of answering as a guest', async () => {
