@@ -9,7 +9,7 @@ import { sendEventEmailOnce } from '../services/send-email-once';
  */
 export const handler = eventConsumer('ContactMessageReceived', async (detail, event) => {
   // Reply-To is the shop's inbox, so the shopper's answer to the receipt reaches the team.
-  await sendEventEmailOnce(event, detail.email, contactAcknowledgementEmail(detail), {
+  await sendEventEmailOnce(event, detail.email, contactAcknowledgementEmail(detail.locale), {
     kind: 'contact-acknowledgement',
     replyTo: config().shopInboxEmail,
   });
