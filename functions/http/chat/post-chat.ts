@@ -36,7 +36,10 @@ export const handler = httpHandler(
   async ({ body, actor, event }) => {
     const caller = actor
       ? `user:${actor.userId}`
-      : `ip:${createHash('sha256').update(addressBlock(guestAddress(event))).digest('base64url').slice(0, 22)}`;
+      : `ip:${createHash('sha256')
+          .update(addressBlock(guestAddress(event)))
+          .digest('base64url')
+          .slice(0, 22)}`;
     if (!(await rateLimits.take('chat', caller, CHAT_RATE_LIMIT))) throw new RateLimitedError();
     return json(200, await answerChat(body, actor));
   },
