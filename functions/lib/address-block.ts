@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
 
 /** The 16-bit groups of an IPv6 address (8 of them), whatever form it is written in. */
 function ipv6Groups(address: string): number[] {
@@ -26,13 +26,9 @@ function ipv6Groups(address: string): number[] {
  * is no address (a forged header) is kept as it came, a window of its own like any new address.
  */
 export function addressBlock(address: string): string {
-  const trimmed = address.trim().toLowerCase();
-  const bracketless = trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
-  // A zone ("fe80::1%eth0") names the caller's interface, not the caller.
-  const zoneless = bracketless.split('%')[0] ?? '';
-  if (isIPv4(zoneless)) return zoneless;
-  if (!isIPv6(zoneless)) return trimmed;
-  const groups = ipv6Groups(zoneless);
+  const text = address.trim().toLowerCase();
+  if (!isIPv6(text)) return text;
+  const groups = ipv6Groups(text);
   const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
   if (mapped) {
     const [high = 0, low = 0] = groups.slice(6);

@@ -56,7 +56,7 @@ export function dailyTokenBudget(
  */
 export async function ensureTokensLeft(budget: TokenBudget): Promise<void> {
   if (await budget.hasLeft()) return;
-  logger.warn("assistant turned a question away: the day's token budget is spent");
+  logger.warn('assistant token budget spent');
   recordCount(METRIC_NAMES.chatTokenBudgetSpent);
   throw new AssistantUnavailableError('TokenBudgetSpent');
 }

@@ -59,8 +59,7 @@ const LANGUAGE_NAMES: Record<Locale, string> = {
 };
 
 /** The last call of a question: its tool rounds are spent. */
-const ANSWER_NOW_LINE =
-  'You have used every tool call this question allows: answer now from the tool results above, without calling a tool.';
+const ANSWER_NOW_LINE = 'No more tools for this question: answer now from the tool results above.';
 
 export function systemPrompt(locale: Locale, signedIn: boolean, lastCall = false): string {
   return [
