@@ -14,6 +14,11 @@ export type AwsEventDetailType = 'Object Created';
 
 /** The claims of emails sent once per event (services/send-email-once.ts). */
 const EVENT_EMAIL_CLAIMS = { read: [PARTITION_PREFIX.eventEmail], write: [PARTITION_PREFIX.eventEmail] };
+/** The same, for emails with a per-address cooldown: a conditional put, so no read of it. */
+const EVENT_EMAIL_CLAIMS_WITH_COOLDOWN = {
+  read: [PARTITION_PREFIX.eventEmail],
+  write: [PARTITION_PREFIX.eventEmail, PARTITION_PREFIX.mailCooldown],
+};
 
 export interface RuleDefinition {
   /** Stable name; also the rule's construct id, so never rename one that is deployed. */
@@ -73,7 +78,7 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: ['NewsletterConfirmationRequested', 'NewsletterAlreadySubscribed', 'NewsletterSubscribed'],
     consumer: 'events/send-newsletter-mail',
-    permissions: { sendEmail: true, table: EVENT_EMAIL_CLAIMS },
+    permissions: { sendEmail: true, table: EVENT_EMAIL_CLAIMS_WITH_COOLDOWN },
   },
   {
     // One email per active subscriber, resumable; a long list continues in a new run.
@@ -121,7 +126,7 @@ export const rules = [
     source: EVENT_SOURCE,
     detailType: 'ContactMessageReceived',
     consumer: 'events/acknowledge-contact-message',
-    permissions: { sendEmail: true, table: EVENT_EMAIL_CLAIMS },
+    permissions: { sendEmail: true, table: EVENT_EMAIL_CLAIMS_WITH_COOLDOWN },
   },
   {
     name: 'OrderConfirmationEmail',

@@ -26,6 +26,8 @@ export const PARTITION_PREFIX = {
   promo: 'PROMO#',
   stripeEvent: 'STRIPE_EVENT#',
   audit: 'AUDIT#',
+  mailCooldown: 'MAIL_COOLDOWN#',
+  /** Counters of costly use: per-caller request windows, and the shop's daily model tokens. */
   rate: 'RATE#',
 } as const;
 
@@ -64,6 +66,14 @@ export const keys = {
   eventEmail: (eventId: string, kind: string) => ({
     PK: `${PARTITION_PREFIX.eventEmail}${eventId}`,
     SK: `EMAIL#${kind}`,
+  }),
+  /**
+   * The last email of one kind to one address, for a while (TTL), so the shop sends no second one
+   * soon after; the address only as a hash.
+   */
+  mailCooldown: (hashedAddress: string, kind: string) => ({
+    PK: `${PARTITION_PREFIX.mailCooldown}${hashedAddress}`,
+    SK: `COOLDOWN#${kind}`,
   }),
 
   /** Promo codes are upper-case; the code is the id, so uniqueness comes with the key. */

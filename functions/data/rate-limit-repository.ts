@@ -6,19 +6,22 @@ import { TTL_ATTRIBUTE } from './table';
 
 /**
  * Fixed-window counters per caller, for routes where API Gateway's throttling (per route, for
- * everyone) is not enough: one shopper must not use up the shop assistant for the others.
+ * everyone) is not enough: one shopper must not use up the shop assistant for the others. The
+ * caller may be the whole shop, and what is counted something other than requests: the shop
+ * assistant's daily model tokens are a window of a day for the caller `shop`.
  */
 export function createRateLimitRepository(db: DynamoDBDocumentClient = ddb, table = () => config().tableName) {
   return {
     /**
-     * Counts one request of `caller` in the current window; false when the window already holds
-     * `limit` of them (nothing is counted then).
+     * Counts `units` (one request unless told) of `caller` in the current window; false when the
+     * window already holds `limit.requests` or more (nothing is counted then). With `units: 0` it
+     * only asks whether any are left.
      */
     async take(
       scope: string,
       caller: string,
       limit: { requests: number; windowSeconds: number },
-      now = Date.now(),
+      { units = 1, now = Date.now() }: { units?: number; now?: number } = {},
     ): Promise<boolean> {
       const windowStart = Math.floor(now / 1000 / limit.windowSeconds) * limit.windowSeconds;
       try {
@@ -26,11 +29,11 @@ export function createRateLimitRepository(db: DynamoDBDocumentClient = ddb, tabl
           new UpdateCommand({
             TableName: table(),
             Key: keys.rateWindow(scope, caller, windowStart),
-            UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl), entity = :entity',
+            UpdateExpression: 'ADD hits :units SET #ttl = if_not_exists(#ttl, :ttl), entity = :entity',
             ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
             ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
             ExpressionAttributeValues: {
-              ':one': 1,
+              ':units': units,
               ':limit': limit.requests,
               ':ttl': windowStart + limit.windowSeconds,
               ':entity': 'RateWindow',
@@ -46,4 +49,5 @@ export function createRateLimitRepository(db: DynamoDBDocumentClient = ddb, tabl
   };
 }
 
+export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;
 export const rateLimits = createRateLimitRepository();

@@ -13,28 +13,54 @@ const token = 'K'.repeat(43);
 const pending = { email: 'lea@example.ch', locale: 'en', isActive: false, confirmToken: token };
 
 describe('subscriber repository: double opt-in', () => {
-  it('stores a sign-up as pending, outside the recency index, with a fresh token each time', async () => {
+  it('stores a sign-up as pending, outside the recency index, with a fresh token', async () => {
     ddbMock.on(PutCommand).resolves({});
     const first = await repository.requestSubscription('lea@example.ch', 'de', now);
-    const second = await repository.requestSubscription('lea@example.ch', 'de', now);
+    const second = await repository.requestSubscription('max@example.ch', 'de', now);
 
     expect(first.outcome).toBe('pending');
     expect(second.outcome).toBe('pending');
     if (first.outcome !== 'pending' || second.outcome !== 'pending') return;
     expect(first.token).not.toBe(second.token);
-    const item = ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item!;
-    expect(item).toMatchObject({
+    const put = ddbMock.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.Item).toMatchObject({
       isActive: false,
       confirmToken: first.token,
       requestedAt: now.toISOString(),
       expiresAt: now.getTime() / 1000 + PENDING_SUBSCRIPTION_SECONDS,
     });
-    expect(item).not.toHaveProperty('GSI3PK');
-    expect(item).not.toHaveProperty('subscribedAt');
+    expect(put.Item).not.toHaveProperty('GSI3PK');
+    expect(put.Item).not.toHaveProperty('subscribedAt');
+    // Written afresh only where no link is live: new, unsubscribed, deactivated or expired.
+    expect(put.ConditionExpression).toBe(
+      'attribute_not_exists(PK) OR (isActive = :inactive AND (attribute_not_exists(confirmToken) OR #expiresAt <= :now))',
+    );
+    expect(put.ExpressionAttributeValues).toEqual({ ':inactive': false, ':now': now.getTime() / 1000 });
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('keeps the live token of a pending sign-up, so the link already sent still works, for another week', async () => {
+    ddbMock.on(PutCommand).rejects(conditionFailed());
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { ...pending, locale: 'de' } });
+
+    expect(await repository.requestSubscription('lea@example.ch', 'de', now)).toEqual({ outcome: 'pending', token });
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(update).toMatchObject({
+      Key: { PK: 'SUBSCRIBER#lea@example.ch', SK: 'SUBSCRIBER' },
+      UpdateExpression: 'SET locale = :locale, requestedAt = :at, #expiresAt = :expiresAt',
+      ConditionExpression: 'isActive = :inactive AND attribute_exists(confirmToken)',
+      ReturnValues: 'ALL_NEW',
+    });
+    expect(update.ExpressionAttributeValues).toMatchObject({
+      ':expiresAt': now.getTime() / 1000 + PENDING_SUBSCRIPTION_SECONDS,
+    });
+    // Neither write reads: the route may only write subscribers.
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it('leaves an active subscriber as it is and says so', async () => {
     ddbMock.on(PutCommand).rejects(conditionFailed());
+    ddbMock.on(UpdateCommand).rejects(conditionFailed());
     expect(await repository.requestSubscription('lea@example.ch', 'en', now)).toEqual({ outcome: 'already-active' });
   });
 

@@ -35,7 +35,7 @@ export const PENDING_SUBSCRIPTION_SECONDS = 7 * 24 * 60 * 60;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** A sign-up: a new pending subscriber and its confirmation token, or an address already on the list (unchanged). */
+/** A sign-up: a pending subscriber and its confirmation token (new, or the one still pending), or an address already on the list (unchanged). */
 export type SubscriptionRequest = { outcome: 'pending'; token: string } | { outcome: 'already-active' };
 
 /**
@@ -156,12 +156,17 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
 
     /**
      * Double opt-in, first step: stores the address as pending (`isActive: false`, no recency keys,
-     * so no list, count or newsletter sees it) with a fresh confirmation token. A new address, one
-     * that had unsubscribed and one still pending are all (re)written; an active subscriber is left
-     * as it is (a conditional write) and reported as such.
+     * so no list, count or newsletter sees it) with a confirmation token. A new address, one that
+     * had unsubscribed or was deactivated, and one whose link expired are (re)written with a fresh
+     * token; one still pending keeps its token, its link working another week, because the
+     * confirmation email has a per-address cooldown: a second sign-up soon after is sent no new
+     * link, so the first must still work. An active subscriber is left as it is (conditional
+     * writes, neither of which reads) and reported as such.
      */
     async requestSubscription(email: string, locale: Locale, now: Date): Promise<SubscriptionRequest> {
       const token = newConfirmToken();
+      const requestedAt = now.toISOString();
+      const expiresAt = epochSeconds(now) + PENDING_SUBSCRIPTION_SECONDS;
       try {
         await db.send(
           new PutCommand({
@@ -174,18 +179,41 @@ export function createSubscriberRepository(db: DynamoDBDocumentClient = ddb, tab
               locale,
               isActive: false,
               confirmToken: token,
-              requestedAt: now.toISOString(),
-              [TTL_ATTRIBUTE]: epochSeconds(now) + PENDING_SUBSCRIPTION_SECONDS,
+              requestedAt,
+              [TTL_ATTRIBUTE]: expiresAt,
             },
-            ConditionExpression: 'attribute_not_exists(PK) OR isActive = :inactive',
-            ExpressionAttributeValues: { ':inactive': false },
+            ConditionExpression:
+              'attribute_not_exists(PK) OR (isActive = :inactive AND (attribute_not_exists(confirmToken) OR #expiresAt <= :now))',
+            ExpressionAttributeNames: { '#expiresAt': TTL_ATTRIBUTE },
+            ExpressionAttributeValues: { ':inactive': false, ':now': epochSeconds(now) },
           }),
         );
+        return { outcome: 'pending', token };
+      } catch (err) {
+        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+      }
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: keys.subscriber(email),
+            UpdateExpression: 'SET locale = :locale, requestedAt = :at, #expiresAt = :expiresAt',
+            ConditionExpression: 'isActive = :inactive AND attribute_exists(confirmToken)',
+            ExpressionAttributeNames: { '#expiresAt': TTL_ATTRIBUTE },
+            ExpressionAttributeValues: {
+              ':inactive': false,
+              ':locale': locale,
+              ':at': requestedAt,
+              ':expiresAt': expiresAt,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return { outcome: 'pending', token: String(Attributes?.confirmToken) };
       } catch (err) {
         if ((err as Error).name === 'ConditionalCheckFailedException') return { outcome: 'already-active' };
         throw err;
       }
-      return { outcome: 'pending', token };
     },
 
     /**

@@ -1,27 +1,25 @@
-import type { ContactMessageReceivedV1 } from '@linea/shared/contracts/events';
+import type { Locale } from '@linea/shared/domain/money';
 import { SHOP_POLICY } from '@linea/shared/domain/shop-policy';
 import { serverDictionaries } from '@linea/shared/i18n/server';
 import { fill } from './format';
 import { renderEmail, type RenderedEmail } from './layout';
 
 /**
- * The shopper's receipt for a contact message, in the language they wrote in: that it arrived,
- * when to expect the reply (the shop's promise, SHOP_POLICY.contactReplyHours), and their own
- * words quoted, so they can see what was sent.
+ * The shopper's receipt for a contact message, in the language they wrote in: that it arrived
+ * and when to expect the reply (the shop's promise, SHOP_POLICY.contactReplyHours). A fixed text
+ * that takes nothing of the form: anyone may type any address into it, so a receipt that echoed
+ * the name, subject or message would let a stranger mail their own words to anyone from the
+ * shop's address. The team's copy (contact-message.ts) keeps everything.
  */
-export function contactAcknowledgementEmail(message: ContactMessageReceivedV1): RenderedEmail {
-  const dictionary = serverDictionaries[message.locale].email;
+export function contactAcknowledgementEmail(locale: Locale): RenderedEmail {
+  const dictionary = serverDictionaries[locale].email;
   const t = dictionary.contactAcknowledgement;
   return renderEmail({
-    lang: message.locale,
+    lang: locale,
     subject: t.subject,
-    heading: fill(t.heading, { name: message.name }),
-    paragraphs: [
-      fill(t.body, { hours: SHOP_POLICY.contactReplyHours }),
-      ...(message.subject ? [fill(t.subjectLine, { subject: message.subject })] : []),
-    ],
-    quote: { label: t.quoteLabel, text: message.message },
-    closing: [t.replyHint],
+    heading: t.heading,
+    paragraphs: [fill(t.body, { hours: SHOP_POLICY.contactReplyHours })],
+    closing: [t.replyHint, t.notYou],
     footer: dictionary.footer,
   });
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAIL_COOLDOWN_SECONDS } from '../services/send-email-once';
 import { eventBridgeEvent } from '../../tests/fixtures/api-event';
 import { emailClaimsInMemory } from '../../tests/fixtures/email-claims';
 import { expectWithinRuleScope } from '../../tests/fixtures/table-scope';
@@ -107,5 +108,39 @@ describe('send-newsletter-mail', () => {
     // Signing up again (after unsubscribing) is a new event and a new welcome.
     await handler(eventBridgeEvent('NewsletterSubscribed', fixture('newsletter-subscribed.v1.json')));
     expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(3);
+  });
+
+  it('answers the sign-ups of one address with one email of each kind in 10 minutes; the welcome is not held back', async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'm1' });
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const T0 = Date.parse('2026-11-26T10:00:00.000Z');
+    const signUp = (email: string) =>
+      eventBridgeEvent('NewsletterConfirmationRequested', { version: 1, email, locale: 'en', token: 'c'.repeat(43) });
+    const noted = (email: string) =>
+      eventBridgeEvent('NewsletterAlreadySubscribed', { version: 1, email, locale: 'en' });
+    const subjects = () =>
+      sesMock.commandCalls(SendEmailCommand).map((call) => call.args[0].input.Message?.Subject?.Data);
+
+    try {
+      vi.useFakeTimers({ now: T0, toFake: ['Date'] });
+      await handler(signUp('lea@example.ch'));
+      await handler(signUp('LEA@example.ch'));
+      await handler(noted('lea@example.ch'));
+      await handler(noted('lea@example.ch'));
+      await handler(eventBridgeEvent('NewsletterSubscribed', fixture('newsletter-subscribed.v1.json')));
+      await handler(eventBridgeEvent('NewsletterSubscribed', fixture('newsletter-subscribed.v1.json')));
+      expect(subjects()).toEqual([
+        'Please confirm your LINEA newsletter subscription',
+        'You already receive the LINEA newsletter',
+        'Willkommen bei LINEA',
+        'Willkommen bei LINEA',
+      ]);
+
+      vi.useFakeTimers({ now: T0 + MAIL_COOLDOWN_SECONDS * 1000, toFake: ['Date'] });
+      await handler(signUp('lea@example.ch'));
+      expect(subjects()).toHaveLength(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

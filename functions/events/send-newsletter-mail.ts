@@ -15,12 +15,13 @@ const onConfirmationRequested = eventConsumer('NewsletterConfirmationRequested',
     event,
     detail.email,
     newsletterConfirmationEmail(detail.locale, config().webUrl, detail.email, detail.token),
-    { kind: 'newsletter-confirmation' },
+    { kind: 'newsletter-confirmation', perAddressCooldown: true },
   );
 });
 const onAlreadySubscribed = eventConsumer('NewsletterAlreadySubscribed', async (detail, event) => {
   await sendEventEmailOnce(event, detail.email, newsletterAlreadySubscribedEmail(detail.locale, config().webUrl), {
     kind: 'newsletter-already-subscribed',
+    perAddressCooldown: true,
   });
 });
 
@@ -33,7 +34,9 @@ type NewsletterMailEvent = EventBridgeEvent<
  * The newsletter's own emails, one consumer (and one rule) for all three: the double opt-in's
  * confirmation link, the note to an address that is already subscribed, and the welcome once
  * confirmed. Anything else throws, so it is retried and dead-lettered rather than lost. Each is
- * sent once per event, however often the bus delivers it.
+ * sent once per event, however often the bus delivers it. The first two answer a sign-up, which
+ * anyone can make for any address: an address gets one of each kind in MAIL_COOLDOWN_SECONDS
+ * (a pending sign-up keeps its token, so the link it was sent still works).
  */
 export async function handler(event: NewsletterMailEvent, context?: Pick<Context, 'functionName'>): Promise<void> {
   switch (event['detail-type']) {

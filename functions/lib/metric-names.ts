@@ -16,6 +16,7 @@ export const METRIC_NAMES = {
   revenue: 'Revenue',
   emailsSent: 'EmailsSent',
   consumerFailures: 'ConsumerFailures',
+  chatTokenBudgetSpent: 'ChatTokenBudgetSpent',
 } as const;
 
 /**
@@ -25,8 +26,16 @@ export const METRIC_NAMES = {
  */
 export const LOCAL_DEAD_LETTER_METRIC = 'DeadLetters';
 
-/** One EMF line counting one dead letter of `rule`, as Powertools would write it. */
-export function deadLetterEmfLine(stage: string, rule: string, now: Date = new Date()): string {
+/**
+ * One EMF line counting one of `metric` under the shop's namespace and dimensions, as
+ * Powertools' single-metric mode would write it; `properties` are searchable in the log only.
+ */
+export function countEmfLine(
+  stage: string,
+  metric: string,
+  now: Date = new Date(),
+  properties: Readonly<Record<string, string>> = {},
+): string {
   return JSON.stringify({
     _aws: {
       Timestamp: now.getTime(),
@@ -34,13 +43,18 @@ export function deadLetterEmfLine(stage: string, rule: string, now: Date = new D
         {
           Namespace: METRICS_NAMESPACE,
           Dimensions: [['service', 'stage']],
-          Metrics: [{ Name: LOCAL_DEAD_LETTER_METRIC, Unit: 'Count' }],
+          Metrics: [{ Name: metric, Unit: 'Count' }],
         },
       ],
     },
     service: METRICS_SERVICE,
     stage,
-    rule,
-    [LOCAL_DEAD_LETTER_METRIC]: 1,
+    ...properties,
+    [metric]: 1,
   });
+}
+
+/** One EMF line counting one dead letter of `rule`. */
+export function deadLetterEmfLine(stage: string, rule: string, now: Date = new Date()): string {
+  return countEmfLine(stage, LOCAL_DEAD_LETTER_METRIC, now, { rule });
 }

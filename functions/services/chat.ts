@@ -23,10 +23,24 @@ import { AssistantUnavailableError } from '@linea/shared/errors';
 import type { Actor } from '../lib/auth';
 import { chatModelId } from '../lib/config';
 import { logger } from '../lib/logger';
+import { dailyTokenBudget, ensureTokensLeft, type TokenBudget } from './chat-budget';
 import { runTool, toolSpecs, toolsFor, type ToolContext, type ToolDeps } from './chat-tools';
 
-/** Rounds of tool use before the assistant gives up on a question: a search, a product, an answer. */
-export const MAX_TOOL_ROUNDS = 4;
+/**
+ * Rounds of tool use a question may take: a search, then one product. Each round sends the whole
+ * conversation again, so a question's cost grows with its rounds; after these the model is asked
+ * once more, to answer from what the tools gave it, and any further tool call is not run.
+ */
+export const MAX_TOOL_ROUNDS = 2;
+/**
+ * What of the widget's history the model sees: the last three exchanges, at most 4000 characters
+ * (about 1000 tokens). A shop's follow-up question ("and in black?") leans on the last exchange or
+ * two; the request's own limits (10 messages of up to 4000 characters) are generous for the
+ * widget, and without this a scripted caller could send some 40,000 characters, resent with every
+ * round, with each question.
+ */
+export const MODEL_HISTORY_MAX_MESSAGES = 6;
+export const MODEL_HISTORY_MAX_CHARACTERS = 4000;
 /** The whole answer, every round included, within API Gateway's 30 s. */
 const ANSWER_DEADLINE_MS = 25_000;
 const INFERENCE = { maxTokens: 700, temperature: 0.2 } as const;
@@ -44,7 +58,10 @@ const LANGUAGE_NAMES: Record<Locale, string> = {
   de: 'German (Swiss spelling: ss, never ß; address the customer as "Sie")',
 };
 
-export function systemPrompt(locale: Locale, signedIn: boolean): string {
+/** The last call of a question: its tool rounds are spent. */
+const ANSWER_NOW_LINE = 'No more tools for this question: answer now from the tool results above.';
+
+export function systemPrompt(locale: Locale, signedIn: boolean, lastCall = false): string {
   return [
     `[${PROMPT_MARKER}]`,
     'You are the shop assistant of LINEA, a Swiss brand of minimalist clothing: "elevated essentials, timeless design".',
@@ -62,6 +79,7 @@ export function systemPrompt(locale: Locale, signedIn: boolean): string {
     '',
     `${REPLY_LANGUAGE_LINE} ${locale}`,
     `Always reply in ${LANGUAGE_NAMES[locale]}, whatever language the question is in.`,
+    ...(lastCall ? ['', ANSWER_NOW_LINE] : []),
   ].join('\n');
 }
 
@@ -77,6 +95,22 @@ const FALLBACK: Record<Locale, { gaveUp: string; refusal: string }> = {
       'Ich helfe Ihnen gern bei unseren Produkten, Grössen, Versand und Rücksendungen sowie Ihren eigenen Bestellungen. Womit kann ich helfen?',
   },
 };
+
+/**
+ * The most recent part of the history the model is given, whatever the client sent: at most
+ * MODEL_HISTORY_MAX_MESSAGES messages, and only as many of those, newest first, as fit in
+ * MODEL_HISTORY_MAX_CHARACTERS.
+ */
+export function recentHistory(history: readonly ChatHistoryMessage[]): ChatHistoryMessage[] {
+  const kept: ChatHistoryMessage[] = [];
+  let characters = 0;
+  for (const entry of history.slice(-MODEL_HISTORY_MAX_MESSAGES).reverse()) {
+    characters += entry.content.length;
+    if (characters > MODEL_HISTORY_MAX_CHARACTERS) break;
+    kept.unshift(entry);
+  }
+  return kept;
+}
 
 /**
  * Bedrock wants the conversation to start with the user and alternate; the widget's history may
@@ -138,6 +172,7 @@ export function cardsFor(answer: string, found: ReadonlyMap<string, ChatToolProd
 export interface ChatDeps {
   readonly bedrock: Pick<BedrockRuntimeClient, 'send'>;
   readonly modelId: () => string;
+  readonly tokenBudget: TokenBudget;
   readonly tools?: ToolDeps;
   readonly deadlineMs?: number;
 }
@@ -146,6 +181,7 @@ let client: BedrockRuntimeClient | undefined;
 const defaultDeps = (): ChatDeps => ({
   bedrock: (client ??= new BedrockRuntimeClient({})),
   modelId: () => chatModelId(),
+  tokenBudget: dailyTokenBudget(),
 });
 
 export async function answerChat(
@@ -155,17 +191,19 @@ export async function answerChat(
 ): Promise<ChatResponse> {
   const context: ToolContext = { locale: request.locale, ...(actor ? { actor } : {}) };
   const offered = toolsFor(context);
-  const messages = toConversation(request.history, request.message);
+  const messages = toConversation(recentHistory(request.history), request.message);
   const signal = AbortSignal.timeout(deps.deadlineMs ?? ANSWER_DEADLINE_MS);
   const found = new Map<string, ChatToolProduct>();
+  await ensureTokensLeft(deps.tokenBudget);
 
-  for (let round = 0; round < MAX_TOOL_ROUNDS; round += 1) {
+  for (let round = 0; ; round += 1) {
+    const lastCall = round === MAX_TOOL_ROUNDS;
     let response;
     try {
       response = await deps.bedrock.send(
         new ConverseCommand({
           modelId: deps.modelId(),
-          system: [{ text: systemPrompt(request.locale, Boolean(actor)) }],
+          system: [{ text: systemPrompt(request.locale, Boolean(actor), lastCall) }],
           // A copy: the conversation grows after this round, the request it made must not.
           messages: [...messages],
           inferenceConfig: INFERENCE,
@@ -181,6 +219,7 @@ export async function answerChat(
       else throw err;
       throw new AssistantUnavailableError(name, { cause: err });
     }
+    await deps.tokenBudget.spend(response.usage?.totalTokens ?? 0);
     const reply = response.output?.message;
     if (!reply?.content) {
       logger.error('assistant gave an empty reply', { stopReason: response.stopReason, round });
@@ -189,7 +228,11 @@ export async function answerChat(
     messages.push(reply);
 
     const uses = reply.content.flatMap((block) => (block.toolUse ? [block.toolUse] : []));
-    if (uses.length && round === MAX_TOOL_ROUNDS - 1) break; // no round left to read their results
+    if (uses.length && lastCall) {
+      // Asked for yet another tool: its text, if any, is a preamble ("let me look"), no answer.
+      logger.warn('assistant gave up', { toolRounds: MAX_TOOL_ROUNDS });
+      return { response: FALLBACK[request.locale].gaveUp, products: [] };
+    }
     if (response.stopReason !== 'tool_use' || uses.length === 0) {
       const answer = reply.content
         .map((block) => block.text ?? '')
@@ -216,6 +259,4 @@ export async function answerChat(
     }
     messages.push({ role: 'user', content: results });
   }
-  logger.warn('assistant gave up', { rounds: MAX_TOOL_ROUNDS });
-  return { response: FALLBACK[request.locale].gaveUp, products: [] };
 }

@@ -21,7 +21,7 @@ interface Deps {
  * confirmation link; an address already on the list is left as it is and its owner gets a short
  * note instead. The answer is the same either way, so the form tells nobody whether an address
  * is subscribed. If the event cannot be published the request fails: a pending subscriber whose
- * link was never sent is harmless (invisible everywhere), and a retry writes a fresh token.
+ * link was never sent is harmless (invisible everywhere), and a retry publishes its token.
  */
 export async function subscribeToNewsletter(
   request: SubscribeRequest,

@@ -53,11 +53,10 @@ export const serverDe: ServerTexts = {
     },
     contactAcknowledgement: {
       subject: 'Wir haben Ihre Nachricht erhalten',
-      heading: 'Vielen Dank, {{name}}',
+      heading: 'Vielen Dank für Ihre Nachricht',
       body: 'Ihre Nachricht ist bei uns angekommen. Wir antworten Ihnen innert {{hours}} Stunden.',
-      subjectLine: 'Betreff: {{subject}}',
-      quoteLabel: 'Ihre Nachricht',
       replyHint: 'Möchten Sie etwas ergänzen? Antworten Sie einfach auf diese E-Mail.',
+      notYou: 'Falls Sie uns nicht geschrieben haben, können Sie diese E-Mail ignorieren.',
     },
     accountCode: {
       signUpSubject: 'Ihr LINEA-Bestätigungscode',

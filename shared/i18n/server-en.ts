@@ -58,11 +58,10 @@ export const serverEn = {
     },
     contactAcknowledgement: {
       subject: 'We have received your message',
-      heading: 'Thank you, {{name}}',
+      heading: 'Thank you for your message',
       body: 'Your message has reached us. We will reply within {{hours}} hours.',
-      subjectLine: 'Subject: {{subject}}',
-      quoteLabel: 'Your message',
       replyHint: 'Would you like to add something? Simply reply to this email.',
+      notYou: 'If you did not write to us, you can ignore this email.',
     },
     accountCode: {
       signUpSubject: 'Your LINEA confirmation code',

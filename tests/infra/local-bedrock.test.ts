@@ -471,12 +471,30 @@ describe('the shop assistant (chat.ts) against the stand-in', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
   });
 
+  /** The tokens each call reported, as the shop's daily budget counts them. */
+  const spent: number[] = [];
+  beforeEach(() => {
+    spent.length = 0;
+  });
+  const tokenBudget = {
+    hasLeft: async () => true,
+    spend: async (tokens: number) => void spent.push(tokens),
+  };
+
   const chat = (message: string, locale: Locale = 'en', actor: Actor | null = shopper) =>
     answerChat({ message, history: [], locale }, actor ?? undefined, {
       bedrock: client,
       modelId: () => LOCAL_CHAT_MODEL_ID,
+      tokenBudget,
       tools,
     }).then((answer) => ({ ...answer, response: plain(answer.response) }));
+
+  it("counts each call's tokens as the stand-in reports them, toward the daily budget", async () => {
+    await chat('Do you have a merino sweater in navy?');
+    // A search, then the answer: two calls, each with its prompt, tools and conversation.
+    expect(spent).toHaveLength(2);
+    for (const tokens of spent) expect(tokens).toBeGreaterThan(100);
+  });
 
   it('finds products and shows them as cards', async () => {
     const answer = await chat('Do you have a merino sweater in navy?');

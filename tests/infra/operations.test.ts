@@ -94,11 +94,31 @@ describe('operations', () => {
     );
   });
 
+  it('alarms at the first question the shop assistant turns away for its spent token budget', () => {
+    const { template } = synth();
+    const onBudget = alarmsOf(template).filter(
+      ([, alarm]) => alarm.Properties?.MetricName === METRIC_NAMES.chatTokenBudgetSpent,
+    );
+    expect(onBudget).toHaveLength(1);
+    expect(onBudget[0]?.[1].Properties).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Dimensions: expect.arrayContaining([
+        { Name: 'service', Value: 'shop' },
+        { Name: 'stage', Value: 'test' },
+      ]),
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
   it("sends every alarm of the stack to the operators' topic", () => {
     const { stack, template } = synth();
     const topicId = stack.getLogicalId(stack.events.alarmTopic.node.defaultChild as never);
     const alarms = alarmsOf(template);
-    expect(alarms.length).toBe(rules.length + topicSubscribers.length + 3 + Object.keys(WATCHED_LATENCY).length);
+    expect(alarms.length).toBe(rules.length + topicSubscribers.length + 4 + Object.keys(WATCHED_LATENCY).length);
     for (const [id, alarm] of alarms) expect(alarm.Properties?.AlarmActions, id).toEqual([{ Ref: topicId }]);
   });
 

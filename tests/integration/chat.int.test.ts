@@ -8,17 +8,21 @@
  * questions are asked by signed-in shoppers of their own, each with a window of their own.
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChatResponse } from '@linea/shared/contracts/chat';
 import type { ListProductsResponse } from '@linea/shared/contracts/products';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/data/keys';
 import { toItem, type Order } from '../../functions/data/order-repository';
+import { createRateLimitRepository } from '../../functions/data/rate-limit-repository';
 import { CHAT_RATE_LIMIT } from '../../functions/http/chat/post-chat';
 import { findRoute } from '../../functions/routes';
+import { dailyTokenBudget } from '../../functions/services/chat-budget';
 import { anOrder } from '../fixtures/orders';
 import { api, documentClient, endpoints, signUp, type ApiResponse, type Shopper } from './helpers';
 
 const db = documentClient();
+const DAY_SECONDS = 24 * 60 * 60;
 const ROUTE_THROTTLE = findRoute('POST /chat')?.throttle ?? { rateLimit: 10, burstLimit: 20 };
 
 interface ConverseRequestBody {
@@ -208,6 +212,48 @@ describe('limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ error: 'RATE_LIMITED' });
     expect((await pacedAsk(other)).status).toBe(200);
+  });
+
+  it("counts each question's model tokens, as the stand-in reports them, on the shop's counter of the day", async () => {
+    const shopper = await signUp();
+    const today = Math.floor(Date.now() / 1000 / DAY_SECONDS) * DAY_SECONDS;
+    const counted = async () =>
+      Number(
+        (
+          await db.send(
+            new GetCommand({
+              TableName: endpoints().tableName,
+              Key: keys.rateWindow('chat-tokens', 'shop', today),
+            }),
+          )
+        ).Item?.hits ?? 0,
+      );
+    const before = await counted();
+    expect((await ask('How much does shipping cost?', { shopper })).status).toBe(200);
+    // Other files' questions may count too; this one's, a prompt with its tools at least, surely.
+    expect((await counted()) - before).toBeGreaterThan(500);
+  });
+
+  it('refuses once a day has used its budget, and only that day (the counter on DynamoDB Local)', async () => {
+    // Days long past, so that no question of today is refused.
+    const limits = createRateLimitRepository(db, () => endpoints().tableName);
+    const day = Date.UTC(2001, 1, 3, 12);
+    const budget = dailyTokenBudget(limits, 1000, () => day);
+    const nextDay = dailyTokenBudget(limits, 1000, () => day + DAY_SECONDS * 1000);
+
+    expect(await budget.hasLeft()).toBe(true);
+    await budget.spend(600);
+    expect(await budget.hasLeft()).toBe(true);
+    await budget.spend(400);
+    expect(await budget.hasLeft()).toBe(false);
+    await budget.spend(50); // a question already under way: nothing to count any more
+    expect(await nextDay.hasLeft()).toBe(true);
+
+    const midnight = Date.UTC(2001, 1, 3) / 1000;
+    const { Item } = await db.send(
+      new GetCommand({ TableName: endpoints().tableName, Key: keys.rateWindow('chat-tokens', 'shop', midnight) }),
+    );
+    expect(Item).toMatchObject({ hits: 1000, expiresAt: midnight + DAY_SECONDS });
   });
 
   it('refuses a history longer than the server keeps, and a message over 500 characters', async () => {

@@ -4,7 +4,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, endpoints, signUp, waitForEmail, waitForEmailWhere } from './helpers';
+import { createMailCooldowns } from '../../functions/data/mail-cooldowns';
+import {
+  admitted,
+  api,
+  documentClient,
+  endpoints,
+  signUp,
+  storedEmails,
+  waitForBusIdle,
+  waitForEmail,
+  waitForEmailWhere,
+} from './helpers';
 
 describe('wishlist', () => {
   it('keeps each shopper’s saved products to themselves', async () => {
@@ -68,7 +79,7 @@ describe('contact form', () => {
     expect(email.body.text ?? email.body.html).toContain('Does the coat run large?');
   });
 
-  it('sends the shopper a receipt in their language and the shop its copy in Zürich time', async () => {
+  it('sends the shopper a fixed receipt in their language and the shop its copy in Zürich time', async () => {
     const run = randomUUID().slice(0, 8);
     const shopper = `lea-${run}@example.ch`;
     const subject = `Ärmel ${run}`;
@@ -85,8 +96,10 @@ describe('contact form', () => {
     expect(receipt.subject).toBe('Wir haben Ihre Nachricht erhalten');
     expect(receipt.replyTo).toEqual(['team@linea.local']);
     expect(receipt.body.text).toContain('Wir antworten Ihnen innert 24 Stunden.');
-    expect(receipt.body.text).toContain('> Fällt der Mantel gross aus?\n> Ich trage sonst <M>.');
-    expect(receipt.body.html).toContain('Ich trage sonst &lt;M&gt;.');
+    for (const typed of ['Lea Meier', subject, 'Mantel']) {
+      expect(receipt.body.text).not.toContain(typed);
+      expect(receipt.body.html).not.toContain(typed);
+    }
 
     const copy: Stored = await waitForEmailWhere((e) => e.subject === `Contact message: ${subject}`, 'the shop copy');
     expect(copy.destination.to).toEqual(['team@linea.local']);
@@ -102,6 +115,8 @@ describe('contact form', () => {
     );
     expect(copy.body.text).toContain('Language: German');
     expect(copy.body.text).not.toContain('(de)');
+    expect(copy.body.text).toContain('> Fällt der Mantel gross aus?\n> Ich trage sonst <M>.');
+    expect(copy.body.html).toContain('Ich trage sonst &lt;M&gt;.');
   });
 
   it('refuses text holding a lone surrogate with 400 naming the field, so no undeliverable message is accepted', async () => {
@@ -120,6 +135,46 @@ describe('contact form', () => {
     expect(res.body).toMatchObject({
       details: { fields: [expect.objectContaining({ field: 'name' }), expect.objectContaining({ field: 'message' })] },
     });
+  });
+
+  it('sends an address one receipt for messages in a row (two at once, then a third), and the team every message', async () => {
+    const run = randomUUID().slice(0, 8);
+    const shopper = `busy-${run}@example.ch`;
+    const send = (n: number) =>
+      admitted(() =>
+        api('/contact', {
+          method: 'POST',
+          json: {
+            name: 'Lea',
+            email: n === 3 ? shopper.toUpperCase() : shopper,
+            subject: `Row ${run} ${n}`,
+            message: 'Hi',
+            locale: 'en',
+          },
+        }),
+      );
+    const sent = await Promise.all([send(1), send(2)]);
+    expect([...sent, await send(3)].map((res) => res.status)).toEqual([201, 201, 201]);
+
+    await waitForBusIdle();
+    const mail = await storedEmails();
+    expect(mail.filter((e) => e.destination.to.some((to) => to.toLowerCase() === shopper))).toHaveLength(1);
+    expect(mail.filter((e) => e.subject.startsWith(`Contact message: Row ${run}`))).toHaveLength(3);
+  });
+
+  it('keeps a cooldown on DynamoDB Local: refused to another event while it runs, never to its own, over when it ends', async () => {
+    const cooldowns = createMailCooldowns(documentClient(), () => endpoints().tableName);
+    const address = `cooldown-${randomUUID().slice(0, 8)}@example.ch`;
+    const t0 = new Date();
+    const later = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+
+    expect(await cooldowns.start(address, 'test', 'event-a', t0, 600)).toBe(true);
+    expect(await cooldowns.start(` ${address.toUpperCase()}`, 'test', 'event-b', later(599), 600)).toBe(false);
+    expect(await cooldowns.start(address, 'other-kind', 'event-b', later(1), 600)).toBe(true);
+    expect(await cooldowns.start(address, 'test', 'event-a', later(30), 600)).toBe(true);
+    // The holder's retry started it again at 30 s.
+    expect(await cooldowns.start(address, 'test', 'event-b', later(629), 600)).toBe(false);
+    expect(await cooldowns.start(address, 'test', 'event-b', later(630), 600)).toBe(true);
   });
 });
 

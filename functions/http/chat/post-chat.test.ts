@@ -10,11 +10,14 @@ import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, GetCommand } from 
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectWithinTableScope } from '../../../tests/fixtures/table-scope';
-import { CHAT_HISTORY_MAX_MESSAGES } from '@linea/shared/contracts/chat';
+import { CHAT_ANSWER_MAX_LENGTH, CHAT_HISTORY_MAX_MESSAGES } from '@linea/shared/contracts/chat';
 import { apiEvent, parseBody, installTestUserPool } from '../../../tests/fixtures/api-event';
 import { anOrder, storedOrderItem } from '../../../tests/fixtures/orders';
 import { aProduct, storedProductItem } from '../../../tests/fixtures/products';
-import { MAX_TOOL_ROUNDS } from '../../services/chat';
+import { partitionsTouched } from '../../../tests/fixtures/table-scope';
+import { METRIC_NAMES } from '../../lib/metric-names';
+import { DAILY_CHAT_TOKEN_BUDGET } from '../../services/chat-budget';
+import { MAX_TOOL_ROUNDS, MODEL_HISTORY_MAX_CHARACTERS, MODEL_HISTORY_MAX_MESSAGES } from '../../services/chat';
 import { guestAddress, handler } from './post-chat';
 
 const bedrock = mockClient(BedrockRuntimeClient);
@@ -55,6 +58,19 @@ const answer = (text: string): ConverseCommandOutput =>
     metrics: { latencyMs: 1 },
     $metadata: {},
   }) as ConverseCommandOutput;
+
+/** The partitions of the per-caller windows counted, in order. */
+const callerWindows = (): string[] =>
+  ddb
+    .commandCalls(UpdateCommand)
+    .map((call) => String(call.args[0].input.Key?.PK))
+    .filter((pk) => pk.startsWith('RATE#chat#'));
+/** The updates of the day's token counter. */
+const tokenCounterUpdates = () =>
+  ddb
+    .commandCalls(UpdateCommand)
+    .map((call) => call.args[0].input)
+    .filter((input) => String(input.Key?.PK).startsWith('RATE#chat-tokens#'));
 
 const converseInputs = (): ConverseCommandInput[] =>
   bedrock.commandCalls(ConverseCommand).map((call) => call.args[0].input);
@@ -207,11 +223,75 @@ describe('POST /chat', () => {
     ]);
   });
 
-  it('gives up politely after a bounded number of tool rounds', async () => {
+  it('runs at most two rounds of tools, then asks the model to answer from what it has', async () => {
+    bedrock
+      .on(ConverseCommand)
+      .resolvesOnce(toolUse('search_products', { query: 'tee' }))
+      .resolvesOnce(toolUse('shop_policies', {}))
+      .resolvesOnce(answer('The Organic Cotton Tee ships for CHF 7.00.'));
+
+    const body = parseBody(await chat({ message: 'A tee, and what does shipping cost?' }));
+
+    expect(MAX_TOOL_ROUNDS).toBe(2);
+    expect(body).toMatchObject({ response: 'The Organic Cotton Tee ships for CHF 7.00.', products: [{ id: 'tee' }] });
+    const prompts = converseInputs().map((input) => input.system?.[0]?.text ?? '');
+    expect(prompts).toHaveLength(3);
+    expect(prompts.map((prompt) => prompt.includes('answer now from the tool results above'))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('gives up politely when the model still asks for a tool after its rounds, without running it', async () => {
     bedrock.on(ConverseCommand).resolves(toolUse('shop_policies', {}));
     const body = parseBody(await chat({ message: 'Tell me everything' }));
-    expect(converseInputs()).toHaveLength(MAX_TOOL_ROUNDS);
+    expect(converseInputs()).toHaveLength(MAX_TOOL_ROUNDS + 1);
     expect(body).toEqual({ response: expect.stringContaining('/contact'), products: [] });
+    // The last call's tool use got no result: nothing ran it.
+    expect(
+      converseInputs()
+        .at(-1)
+        ?.messages?.filter((message) => message.role === 'assistant'),
+    ).toHaveLength(MAX_TOOL_ROUNDS);
+  });
+
+  it('gives the model only the recent history, however much the client sends', async () => {
+    bedrock.on(ConverseCommand).resolves(answer('Yes.'));
+    const exchange = (n: number) => [
+      { role: 'user', content: `Question ${n}` },
+      { role: 'assistant', content: `Answer ${n}` },
+    ];
+
+    await chat({ message: 'And in black?', history: [1, 2, 3, 4, 5].flatMap(exchange) });
+    await chat({
+      message: 'And in black?',
+      history: [
+        { role: 'user', content: 'Old question' },
+        { role: 'assistant', content: 'x'.repeat(CHAT_ANSWER_MAX_LENGTH) },
+        { role: 'user', content: 'Recent question' },
+        { role: 'assistant', content: 'Recent answer' },
+      ],
+    });
+
+    const texts = converseInputs().map((input) => input.messages?.map((message) => message.content?.[0]?.text));
+    // The last MODEL_HISTORY_MAX_MESSAGES of ten, then the question.
+    expect(MODEL_HISTORY_MAX_MESSAGES).toBe(6);
+    expect(texts[0]).toEqual([
+      'Question 3',
+      'Answer 3',
+      'Question 4',
+      'Answer 4',
+      'Question 5',
+      'Answer 5',
+      'And in black?',
+    ]);
+    // A long answer does not fit in MODEL_HISTORY_MAX_CHARACTERS: it and all before it are left out.
+    expect(texts[1]).toEqual(['Recent question', 'Recent answer', 'And in black?']);
+    const sent = converseInputs().map((input) =>
+      (input.messages ?? []).slice(0, -1).reduce((sum, message) => sum + (message.content?.[0]?.text?.length ?? 0), 0),
+    );
+    expect(Math.max(...sent)).toBeLessThanOrEqual(MODEL_HISTORY_MAX_CHARACTERS);
   });
 
   it('replaces an answer that repeats the system prompt with a refusal', async () => {
@@ -253,7 +333,7 @@ describe('POST /chat', () => {
     bedrock.on(ConverseCommand).resolves(answer('Hi'));
     await chat({ message: 'Hi' });
     await chat({ message: 'Hi' }, { authorization: `Bearer ${await pool.idToken('user-7')}` });
-    const [guest, customer] = ddb.commandCalls(UpdateCommand).map((call) => String(call.args[0].input.Key?.PK));
+    const [guest, customer] = callerWindows();
     expect(guest).toMatch(/^RATE#chat#ip:[\w-]{22}#\d+$/);
     expect(guest).not.toContain('127.0.0.1');
     expect(customer).toMatch(/^RATE#chat#user:user-7#\d+$/);
@@ -264,8 +344,7 @@ describe('POST /chat', () => {
     await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': '203.0.113.7:51234' });
     await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': '203.0.113.8:40000' });
     await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': '2001:db8::5:443' });
-    const keys = ddb.commandCalls(UpdateCommand).map((call) => String(call.args[0].input.Key?.PK));
-    expect(new Set(keys).size).toBe(3);
+    expect(new Set(callerWindows()).size).toBe(3);
     expect(
       guestAddress({
         headers: { 'cloudfront-viewer-address': '203.0.113.7:51234' },
@@ -279,6 +358,88 @@ describe('POST /chat', () => {
       }),
     ).toBe('2001:db8::5');
     expect(guestAddress({ headers: {}, requestContext: { http: { sourceIp: '198.51.100.4' } } })).toBe('198.51.100.4');
+  });
+
+  it('counts an IPv6 guest by their /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    bedrock.on(ConverseCommand).resolves(answer('Hi'));
+    const viewers = [
+      '2001:db8:85a3:12::1:443',
+      '2001:0db8:85a3:0012:ffff:0:0:9:443',
+      '2001:db8:85a3:13::1:443',
+      '203.0.113.7:443',
+      '::ffff:203.0.113.7:443',
+    ];
+    for (const viewer of viewers) await chat({ message: 'Hi' }, { 'cloudfront-viewer-address': viewer });
+    // The caller, without the window it fell in.
+    const [sameNetwork, sameNetworkAgain, nextNetwork, ipv4, mapped] = callerWindows().map((pk) =>
+      pk.replace(/#\d+$/, ''),
+    );
+    expect(sameNetworkAgain).toBe(sameNetwork);
+    expect(nextNetwork).not.toBe(sameNetwork);
+    expect(mapped).toBe(ipv4);
+  });
+
+  it("adds each call's tokens, as Bedrock reports them, to the shop's counter of the UTC day", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T23:59:30.000Z'), toFake: ['Date'] });
+    bedrock
+      .on(ConverseCommand)
+      .resolvesOnce({
+        ...toolUse('search_products', { query: 'tee' }),
+        usage: { inputTokens: 900, outputTokens: 40, totalTokens: 940 },
+      })
+      .resolvesOnce({
+        ...answer('The Organic Cotton Tee.'),
+        usage: { inputTokens: 1300, outputTokens: 60, totalTokens: 1360 },
+      });
+
+    expect((await chat({ message: 'A tee?' })).statusCode).toBe(200);
+    vi.useRealTimers();
+
+    const [check, ...spends] = tokenCounterUpdates();
+    const midnight = Date.parse('2026-11-26T00:00:00.000Z') / 1000;
+    // Asked first, counting nothing: is any of the day's budget left?
+    expect(check).toMatchObject({
+      Key: { PK: `RATE#chat-tokens#shop#${midnight}`, SK: 'RATE' },
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      ExpressionAttributeValues: expect.objectContaining({ ':units': 0, ':limit': DAILY_CHAT_TOKEN_BUDGET }),
+    });
+    expect(spends.map((update) => update.Key?.PK)).toEqual([check?.Key?.PK, check?.Key?.PK]);
+    expect(spends.map((update) => update.ExpressionAttributeValues?.[':units'])).toEqual([940, 1360]);
+    // The counter goes with its day.
+    expect(check?.ExpressionAttributeValues?.[':ttl']).toBe(midnight + 24 * 60 * 60);
+  });
+
+  it("answers 503 ASSISTANT_UNAVAILABLE once the day's token budget is spent, without asking the model, and counts it for the alarm", async () => {
+    ddb.on(UpdateCommand).callsFake((input: { Key: { PK: string } }) => {
+      if (input.Key.PK.startsWith('RATE#chat-tokens#'))
+        throw Object.assign(new Error('spent'), { name: 'ConditionalCheckFailedException' });
+      return {};
+    });
+    const emf: Record<string, unknown>[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((line: unknown) => {
+      if (String(line).includes('"_aws"')) emf.push(JSON.parse(String(line)) as Record<string, unknown>);
+      return true;
+    });
+
+    const res = await chat({ message: 'A tee?' });
+
+    expect(res.statusCode).toBe(503);
+    expect(parseBody(res)).toEqual({
+      error: 'ASSISTANT_UNAVAILABLE',
+      message: 'The shop assistant is temporarily unavailable',
+    });
+    expect(converseInputs()).toHaveLength(0);
+    expect(emf).toEqual([
+      expect.objectContaining({ [METRIC_NAMES.chatTokenBudgetSpent]: 1, service: 'shop', stage: 'test' }),
+    ]);
+  });
+
+  it('writes nothing but its RATE# counters', async () => {
+    bedrock.on(ConverseCommand).resolvesOnce(toolUse('my_orders', {})).resolvesOnce(answer('You have no orders yet.'));
+    await chat({ message: 'My orders?' }, { authorization: `Bearer ${await pool.idToken('user-7')}` });
+    const { write } = partitionsTouched(ddb);
+    expect(write.length).toBeGreaterThan(0);
+    expect(write.filter((pk) => !pk.startsWith('RATE#'))).toEqual([]);
   });
 
   it('refuses a bad token with 401 instead of answering as a guest', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { chatRequest } from '@linea/shared/contracts/chat';
 import { RateLimitedError } from '@linea/shared/errors';
 import { rateLimits } from '../../data/rate-limit-repository';
+import { addressBlock } from '../../lib/address-block';
 import { httpHandler, json } from '../../lib/http';
 import { optionalActor } from '../../lib/token';
 import { answerChat } from '../../services/chat';
@@ -26,7 +27,8 @@ export function guestAddress(event: {
 
 /**
  * POST /chat: the shop assistant. A signed-in caller is known from the token alone (their orders
- * become a tool); a guest is counted by a hash of their address, which is never stored as such.
+ * become a tool); a guest is counted by a hash of their address's block (an IPv6 guest by their
+ * /64), which is never stored as such.
  */
 export const handler = httpHandler(
   'POST /chat',
@@ -34,7 +36,10 @@ export const handler = httpHandler(
   async ({ body, actor, event }) => {
     const caller = actor
       ? `user:${actor.userId}`
-      : `ip:${createHash('sha256').update(guestAddress(event)).digest('base64url').slice(0, 22)}`;
+      : `ip:${createHash('sha256')
+          .update(addressBlock(guestAddress(event)))
+          .digest('base64url')
+          .slice(0, 22)}`;
     if (!(await rateLimits.take('chat', caller, CHAT_RATE_LIMIT))) throw new RateLimitedError();
     return json(200, await answerChat(body, actor));
   },

@@ -1,5 +1,5 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, parseBody } from '../../../tests/fixtures/api-event';
@@ -36,7 +36,8 @@ describe('POST /newsletter/subscribers (double opt-in)', () => {
     const put = ddbMock.commandCalls(PutCommand)[0]!.args[0].input;
     expect(put).toMatchObject({
       TableName: 'test-table',
-      ConditionExpression: 'attribute_not_exists(PK) OR isActive = :inactive',
+      ConditionExpression:
+        'attribute_not_exists(PK) OR (isActive = :inactive AND (attribute_not_exists(confirmToken) OR #expiresAt <= :now))',
       Item: { PK: 'SUBSCRIBER#lea@example.ch', SK: 'SUBSCRIBER', locale: 'de', isActive: false },
     });
     // Pending: not in the recency index the lists, counts and newsletters read.
@@ -68,6 +69,7 @@ describe('POST /newsletter/subscribers (double opt-in)', () => {
     busMock.reset();
     busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e2' }] });
     ddbMock.on(PutCommand).rejects(conditionFailed());
+    ddbMock.on(UpdateCommand).rejects(conditionFailed());
     const again = await subscribe({ email: 'lea@example.ch' });
 
     expect(again.statusCode).toBe(fresh.statusCode);
@@ -83,7 +85,7 @@ describe('POST /newsletter/subscribers (double opt-in)', () => {
     });
   });
 
-  it('fails with 500 when the event cannot be published (a retry writes a fresh token)', async () => {
+  it('fails with 500 when the event cannot be published (a retry publishes the pending token)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     ddbMock.on(PutCommand).resolves({});
     busMock.on(PutEventsCommand).resolves({
@@ -93,6 +95,20 @@ describe('POST /newsletter/subscribers (double opt-in)', () => {
     const res = await subscribe({ email: 'lea@example.ch' });
     expect(res.statusCode).toBe(500);
     expect(parseBody(res)).toMatchObject({ error: 'INTERNAL' });
+  });
+
+  it('publishes the pending token again for an address signing up again, so the link it was sent still works', async () => {
+    busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e1' }] });
+    ddbMock.on(PutCommand).rejects(conditionFailed());
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { confirmToken: 'P'.repeat(43), isActive: false } });
+
+    const res = await subscribe({ email: 'lea@example.ch' });
+
+    expect(parseBody(res)).toEqual({ email: 'lea@example.ch', status: 'pending' });
+    expect(published()).toMatchObject({
+      type: 'NewsletterConfirmationRequested',
+      detail: { email: 'lea@example.ch', token: 'P'.repeat(43) },
+    });
   });
 
   it('rejects an invalid email, naming the field', async () => {

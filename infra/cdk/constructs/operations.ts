@@ -48,7 +48,8 @@ export interface OperationsProps {
 
 /**
  * What tells the owner the shop is unwell: alarms on the API's 5xx rate, on Lambda errors and
- * throttles, and on the p99 duration of checkout and the Stripe webhook, all to the operators'
+ * throttles, on the p99 duration of checkout and the Stripe webhook, and on the shop assistant's
+ * spent token budget, all to the operators'
  * topic the dead-letter alarms use; and one dashboard with those figures and every alarm.
  *
  * Lambda's errors and throttles are the region's totals (its metrics without a function name):
@@ -148,18 +149,28 @@ export class Operations extends Construct {
         { evaluationPeriods: 3, datapointsToAlarm: 2 },
       );
     }
-    this.alarms = alarms;
 
     // The shop's own metrics, written by the functions as EMF lines (functions/lib/metrics.ts).
-    const shopMetric = (metricName: string, label: string) =>
+    const shopMetric = (metricName: string, label?: string) =>
       new Metric({
         namespace: METRICS_NAMESPACE,
         metricName,
         dimensionsMap: { service: METRICS_SERVICE, stage: props.stage },
         statistic: 'Sum',
         period,
-        label,
+        ...(label ? { label } : {}),
       });
+    // Unlabelled: a labelled metric makes the alarm a metric-math alarm, for no gain.
+    const chatTurnedAway = shopMetric(METRIC_NAMES.chatTokenBudgetSpent);
+    alarm(
+      'ChatTokenBudget',
+      chatTurnedAway,
+      1,
+      "The shop assistant's model-token budget for the day (DAILY_CHAT_TOKEN_BUDGET, functions/services/chat-budget.ts) " +
+        'is spent: every shopper sees it unavailable until midnight UTC. Look at its questions in the log ' +
+        '(http/chat/post-chat): a busy day, or one caller with many addresses; raise the budget or block the source.',
+    );
+    this.alarms = alarms;
     const emailsByKind = new MathExpression({
       expression:
         `SEARCH('{${METRICS_NAMESPACE},service,stage,kind} MetricName="${METRIC_NAMES.emailsSent}" ` +
@@ -239,6 +250,13 @@ export class Operations extends Construct {
                 ? deadLetterAlarm.metric.with({ label: rule })
                 : deadLetterAlarm.metric,
             ),
+            width: 12,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Shop assistant: questions turned away, its token budget spent',
+            left: [chatTurnedAway.with({ label: 'Questions turned away (token budget spent)' })],
             width: 12,
           }),
         ],
