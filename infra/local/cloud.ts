@@ -8,6 +8,7 @@ import type { BusRule, DeadLetter, LocalEventBus, RedriveReport } from './event-
 import { launch, type Launched } from './launch';
 import { DEFAULT_WEB_DIST } from './paths';
 import type { Ports } from './ports';
+import type { StartupSpan } from './startup-timeline';
 import type { StripeStandIn } from './stripe';
 
 export interface LocalCloudOptions {
@@ -102,6 +103,8 @@ export interface LocalCloud {
   readonly standIns: StandInControl;
   /** Milliseconds from the call to ready. */
   readonly startupMs: number;
+  /** What the start spent its time on (startup-timeline.ts). */
+  readonly startupSpans: readonly StartupSpan[];
   /** Whether this start created the table and seeded the catalogue. */
   readonly seeded: boolean;
   readonly bus: Pick<LocalEventBus, 'whenIdle' | 'deadLetters' | 'pending' | 'redrive'>;
@@ -148,6 +151,7 @@ function handleFor(shared: SharedCloud, cloud: Launched): LocalCloud {
     endpoints: cloud.endpoints,
     standIns: cloud.standIns,
     startupMs: cloud.startupMs,
+    startupSpans: cloud.startupSpans,
     seeded: cloud.seeded,
     bus: cloud.bus,
     stripe: cloud.stripe,
