@@ -4,6 +4,7 @@
  */
 import type { BusRule, LocalEventBus } from './event-bus';
 import type { Ports } from './ports';
+import type { StartupSpan } from './startup-timeline';
 import type { StripeStandIn } from './stripe';
 
 export interface LocalCloudOptions {
@@ -98,6 +99,8 @@ export interface LocalCloud {
   readonly standIns: StandInControl;
   /** Milliseconds from the call to ready. */
   readonly startupMs: number;
+  /** What the start spent its time on (startup-timeline.ts). */
+  readonly startupSpans: readonly StartupSpan[];
   /** Whether this start created the table and seeded the catalogue. */
   readonly seeded: boolean;
   readonly bus: Pick<LocalEventBus, 'whenIdle' | 'deadLetters' | 'pending' | 'redrive'>;

@@ -48,6 +48,7 @@ function handleFor(shared: SharedCloud, cloud: Launched): LocalCloud {
     endpoints: cloud.endpoints,
     standIns: cloud.standIns,
     startupMs: cloud.startupMs,
+    startupSpans: cloud.startupSpans,
     seeded: cloud.seeded,
     bus: cloud.bus,
     stripe: cloud.stripe,

@@ -17,10 +17,11 @@ export interface PublishSiteOptions {
   readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
 }
 
-/** Returns false when there is no build to publish. */
-export async function publishSite(options: PublishSiteOptions): Promise<boolean> {
+/** Returns the template as published, or undefined when there is no build to publish. */
+export async function publishSite(options: PublishSiteOptions): Promise<string | undefined> {
   const index = join(options.webDist, 'index.html');
-  if (!existsSync(index)) return false;
+  if (!existsSync(index)) return undefined;
+  const template = withRuntimeConfig(readFileSync(index, 'utf8'), options.config);
   const client = new S3Client({
     endpoint: options.s3Endpoint,
     region: options.region,
@@ -32,7 +33,7 @@ export async function publishSite(options: PublishSiteOptions): Promise<boolean>
       new PutObjectCommand({
         Bucket: options.bucket,
         Key: TEMPLATE_KEY,
-        Body: withRuntimeConfig(readFileSync(index, 'utf8'), options.config),
+        Body: template,
         ContentType: 'text/html; charset=utf-8',
         CacheControl: 'no-cache',
       }),
@@ -40,5 +41,5 @@ export async function publishSite(options: PublishSiteOptions): Promise<boolean>
   } finally {
     client.destroy();
   }
-  return true;
+  return template;
 }

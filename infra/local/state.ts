@@ -1,7 +1,8 @@
 /**
  * What the launcher remembers between starts of a persistent local cloud: the ids cognito-local
- * generated and the admin's password (stable across restarts, printed at every start), and
- * whether the catalogue has been seeded. Lives in <persistDir>/local-state.json.
+ * generated and the admin's password (stable across restarts, printed at every start),
+ * whether the catalogue has been seeded, and what the pages were rendered from. Lives in
+ * <persistDir>/local-state.json.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ export interface LocalState {
   catalogueSeededAt?: string;
   promoCodesSeededAt?: string;
   demoOrdersSeededAt?: string;
+  /** What the site bucket's pages were last rendered from in full (pages-fingerprint.ts). */
+  pagesRenderedFrom?: string;
 }
 
 export const ADMIN_EMAIL = 'admin@linea.local';

@@ -5,9 +5,9 @@
  *
  * 1. Seeds `count` orders placed over about two years (the local demo history's generator, run
  *    over more days with several seeds: every status, the seed catalogue, a few hundred demo
- *    customers who come back) with the same batch write and the same stats repository the
- *    local demo seed and the OrderStats consumer use, so the aggregates are those the events
- *    would have made.
+ *    customers who come back) with the same batch write as the local demo seed and the stats
+ *    repository's applyTransition, as the OrderStats consumer applies each event, so the
+ *    aggregates are those the events would have made.
  * 2. Each round times, one request after another: both routes through the local API gateway
  *    with an admin ID token; the same services called in this process on the aggregates; and
  *    the same services on a "full recomputation": every order queried from GSI3, the overview
@@ -135,7 +135,7 @@ interface Seeded {
 
 /**
  * Writes the orders as the order repository stores them (`toItem`, batched) and applies every
- * transition through the stats repository, as the local demo seed does (infra/local/seed.ts).
+ * transition through the stats repository's applyTransition, as the OrderStats consumer does.
  */
 async function seed(db: DynamoDBDocumentClient, tableName: string, orders: readonly DemoOrder[]): Promise<Seeded> {
   const started = performance.now();

@@ -4,8 +4,8 @@
  * running meanwhile cannot move its figures; the last case goes through the shared cloud's bus.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ORDER_STATUSES, type OrderStatus } from '@linea/shared/domain/order-status';
 import { recompute, sumDays, type StatsOrder } from '@linea/shared/domain/order-stats';
 import { computeOverview, overviewFromTotals } from '@linea/shared/domain/stats';
@@ -14,6 +14,8 @@ import { keys } from '../../functions/data/keys';
 import { ORDER_ENTITY } from '../../functions/data/order-repository';
 import { createStatsRepository } from '../../functions/data/stats-repository';
 import { ensureTable } from '../../infra/local/dynamodb';
+import { seedCatalogue } from '../../infra/local/seed/catalogue';
+import { demoOrders } from '../../infra/local/seed/demo-orders';
 import { anOrder } from '../fixtures/orders';
 import type { AdminAnalyticsResponse } from '@linea/shared/contracts/admin';
 import { api, documentClient, endpoints, putEvents, signInAsAdmin, signUp, unique, waitForBusIdle } from './helpers';
@@ -110,6 +112,57 @@ describe('the per-day figures on DynamoDB', () => {
       ids.map((id) => repository.applyTransition(id, order, { from: 'confirmed', to: 'cancelled', changedAt: later })),
     );
     expect(await repository.totals()).toEqual(before);
+  });
+});
+
+describe('a history seeded at once (the local demo seed)', () => {
+  const tables = { oneByOne: unique('stats-each'), atOnce: unique('stats-seeded') };
+  let raw: DynamoDBClient;
+
+  beforeAll(async () => {
+    raw = new DynamoDBClient({
+      endpoint: endpoints().dynamodbEndpoint,
+      region: endpoints().region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await Promise.all(Object.values(tables).map((table) => ensureTable(raw, table)));
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(tables).map((TableName) => raw.send(new DeleteTableCommand({ TableName }))));
+    raw.destroy();
+  });
+
+  async function storedItems(table: string): Promise<Record<string, unknown>[]> {
+    const { Items = [] } = await db.send(new ScanCommand({ TableName: table }));
+    return Items.sort((a, b) => `${a.PK}|${a.SK}`.localeCompare(`${b.PK}|${b.SK}`));
+  }
+
+  it('leaves the day, all-time and customer items that applying each transition in turn leaves', async () => {
+    // Part of the demo history: the customers with more than one order, and every order cancelled after payment.
+    const demo = demoOrders(seedCatalogue);
+    const orderCount = new Map<string, number>();
+    for (const { order } of demo) orderCount.set(order.email, (orderCount.get(order.email) ?? 0) + 1);
+    const history = demo
+      .filter(
+        ({ order, transitions }) =>
+          (orderCount.get(order.email) ?? 0) > 1 ||
+          transitions.some((t) => t.from === 'confirmed' && t.to === 'cancelled'),
+      )
+      .slice(0, 40)
+      .map(({ order, transitions }) => ({ orderId: order.id, order, transitions }));
+    expect(history.some(({ order }) => (orderCount.get(order.email) ?? 0) > 1)).toBe(true);
+    expect(history.some(({ transitions }) => transitions.some((t) => t.to === 'cancelled'))).toBe(true);
+
+    const oneByOne = createStatsRepository(db, () => tables.oneByOne);
+    for (const { orderId, order, transitions } of history)
+      for (const change of transitions) await oneByOne.applyTransition(orderId, order, change);
+    const applied = await createStatsRepository(db, () => tables.atOnce).seedHistory(history);
+
+    const markers = (await storedItems(tables.oneByOne)).filter((item) => item.entity === 'StatsTransition');
+    expect(applied).toBe(markers.length);
+    expect(await storedItems(tables.atOnce)).toEqual(
+      (await storedItems(tables.oneByOne)).filter((item) => item.entity !== 'StatsTransition'),
+    );
   });
 });
 

@@ -33,6 +33,17 @@ export interface RequestOptions<S extends z.core.$ZodType | undefined = undefine
 
 type Result<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
+/**
+ * The app asks the network only when its own cache (TanStack Query) holds nothing fresh, so the
+ * browser's HTTP cache must not answer for it. The catalogue's shared Cache-Control
+ * (functions/routes.ts) lets the edge serve a copy stale-while-revalidate for 5 minutes; a
+ * browser honours that directive too and would hand the app its stored copy, up to 5 minutes
+ * old, while revalidating in the background, a request nobody reads (DevTools and Playwright
+ * see it answered but never finished). `no-cache` makes the browser ask every time, and the
+ * edge answers, as that Cache-Control means browsers to.
+ */
+const HTTP_CACHE_MODE: RequestCache = 'no-cache';
+
 export interface ApiClientDeps {
   /** Asked for each request: the app's waits for the runtime config to be validated. */
   baseUrl: () => string | Promise<string>;
@@ -79,6 +90,7 @@ export function createApiClient(deps: ApiClientDeps) {
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
+        cache: HTTP_CACHE_MODE,
       });
     } catch (err) {
       if (options.signal?.aborted) throw err; // a cancelled query is not an API failure
@@ -111,6 +123,7 @@ export function createApiClient(deps: ApiClientDeps) {
       response = await fetchImpl(buildUrl(baseUrl, path, options.query), {
         headers: idToken ? { authorization: idToken } : {},
         signal: options.signal,
+        cache: HTTP_CACHE_MODE,
       });
     } catch (err) {
       if (options.signal?.aborted) throw err;
