@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { serverDictionaries } from '@linea/shared/i18n/server';
 import { CURRENCY } from '@linea/shared/domain/money';
 import { CHECKOUT_SESSION_MINUTES } from '@linea/shared/domain/order';
+import { ORDER_ID_MAX_LENGTH } from '@linea/shared/contracts/orders';
 import * as z from '@linea/shared/contracts/zod-mini';
 import { ValidationError } from '@linea/shared/errors';
 import type { Order } from '../data/order-repository';
@@ -78,10 +79,20 @@ const handledEventShape = z.object({
   data: z.object({ object: sessionShape }),
 });
 
+/**
+ * The order a session names, if it could be one of ours: a signed event whose metadata holds an
+ * id no order can have (the API fuzz signed one of 30 KiB, which DynamoDB refuses as a key) is
+ * read as naming none, and acknowledged instead of failing with a 500 Stripe retries for days.
+ */
+function orderIdOf(session: SessionFields): string | undefined {
+  const named = session.metadata?.orderId ?? session.client_reference_id ?? undefined;
+  return named && named.length <= ORDER_ID_MAX_LENGTH ? named : undefined;
+}
+
 function toState(session: SessionFields): CheckoutSessionState {
   return {
     id: session.id,
-    orderId: session.metadata?.orderId ?? session.client_reference_id ?? undefined,
+    orderId: orderIdOf(session),
     status: oneOf(SESSION_STATUSES, session.status, 'open'),
     paymentStatus: oneOf(PAYMENT_STATUSES, session.payment_status, 'unpaid'),
     amountTotal: session.amount_total,

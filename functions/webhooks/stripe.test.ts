@@ -275,4 +275,15 @@ describe('verifyPaymentEvent (the real Stripe SDK, keys from a mocked Secrets Ma
       session: { orderId: ORDER_ID, paymentStatus: 'unpaid' },
     });
   });
+
+  it('reads a signed session whose order id no order can have as naming none (found by the API fuzz)', async () => {
+    const payload = stripeEvent('checkout.session.expired', {
+      metadata: { orderId: 'x'.repeat(30_000) },
+      client_reference_id: null,
+    });
+
+    await expect(real.verifyPaymentEvent(Buffer.from(payload), sign(payload))).resolves.toMatchObject({
+      session: { orderId: undefined },
+    });
+  });
 });

@@ -51,7 +51,12 @@ export const orderDto = z.object({
 });
 export type OrderDto = z.infer<typeof orderDto>;
 
-export const orderPathParams = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+/** Longer than any id the shop gives an order (a UUID); a longer one names no order. */
+export const ORDER_ID_MAX_LENGTH = 100;
+
+export const orderPathParams = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(ORDER_ID_MAX_LENGTH)),
+});
 
 /** A Stripe Checkout Session id: the guest's proof of purchase on the confirmation page. */
 export const checkoutSessionId = z

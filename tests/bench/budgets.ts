@@ -78,7 +78,7 @@ export const BUNDLE_BUDGETS: {
     },
     'areas/site': { maxBytes: 372 * KiB, reason: `${S3}, to read the not-found page` },
     'areas/admin': {
-      maxBytes: 367 * KiB,
+      maxBytes: 370 * KiB,
       reason:
         "the whole back office: 22 routes' handlers with their services, schemas and audit entries, and the EventBridge client",
     },
