@@ -226,11 +226,16 @@ describe('the admin back office', () => {
     expect(csv).toContain(customer.email);
     expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
 
-    // The activity log has the change at its top: who, what, and the fields it changed.
+    // The activity log has the export at its top (who took which customers' data, with which
+    // search and how many rows), and below it the change: who, what, and the fields it changed.
     await main.getByRole('tab', { name: 'Activity Logs' }).click();
-    const newest = main.getByRole('table', { name: 'Activity Logs' }).getByRole('row').nth(1);
-    await eventually(() => newest.innerText()).toContain('status: shipped');
-    const logged = await newest.innerText();
+    const rows = main.getByRole('table', { name: 'Activity Logs' }).getByRole('row');
+    await eventually(() => rows.nth(1).innerText()).toContain('Exported');
+    const exported = await rows.nth(1).innerText();
+    expect(exported).toContain('rows: 1');
+    expect(exported).toContain(shop.adminEmail);
+    const logged = await rows.nth(2).innerText();
+    expect(logged).toContain('status: shipped');
     expect(logged).toContain('Updated');
     expect(logged).toContain('orders');
     expect(logged).toContain(shop.adminEmail);
