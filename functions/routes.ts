@@ -140,7 +140,7 @@ export function areaEntry(area: AreaName): string {
   return `areas/${area}`;
 }
 
-export function audienceOf(access: Access): Audience {
+function audienceOf(access: Access): Audience {
   return access === 'public' || access === 'optional' ? 'anyone' : access;
 }
 

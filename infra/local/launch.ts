@@ -205,9 +205,8 @@ export async function launch(
     const triggers = triggerRegistry();
     const allRules: BusRule[] = [...rules, ...(options.extraRules ?? [])];
     const handlerModules = [
-      ...new Set(
-        [...(routes as readonly RouteDefinition[]).map((route) => route.area), fallbackRoute.area].map(areaEntry),
-      ),
+      // One entry per area, as Lambda runs them (warmHandlers loads each module once).
+      ...[...(routes as readonly RouteDefinition[]).map((route) => route.area), fallbackRoute.area].map(areaEntry),
       ...allRules.map((rule) => rule.consumer),
       ...topicSubscribers.map((subscriber) => subscriber.consumer),
       ...Object.values(triggers),

@@ -12,6 +12,8 @@ import {
   CognitoIdentityProviderClient,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   chromium,
   type Browser,
@@ -234,6 +236,18 @@ export interface Shopper {
   readonly email: string;
   readonly password: string;
   readonly firstName: string;
+}
+
+/** A document client on the local cloud's DynamoDB, for arranging data a journey needs; destroy it when done. */
+export function localTable(shop: Pick<LocalCloudEndpoints, 'dynamodbEndpoint' | 'region'>): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: shop.dynamodbEndpoint,
+      region: shop.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
 }
 
 /** A client of the local cloud's Cognito, as a test's own admin tool; destroy it when done. */

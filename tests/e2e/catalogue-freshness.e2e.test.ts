@@ -7,24 +7,16 @@
  * DevTools see answered but never finished, so the page never settles).
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../functions/data/keys';
 import { createProductRepository, type Product } from '../../functions/data/product-repository';
 import { aProduct } from '../fixtures/products';
-import { browserForSuite, eventually, languageSwitcher } from './browser';
+import { browserForSuite, eventually, languageSwitcher, localTable } from './browser';
 
 const shop = inject('shop');
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: shop.dynamodbEndpoint,
-    region: shop.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+const db = localTable(shop);
 const catalogue = createProductRepository(db, () => shop.tableName);
 const arranged: string[] = [];
 

@@ -6,8 +6,7 @@
  * rule-based responder through the shop's real tool loop.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import type { Locator, Page } from 'playwright-core';
@@ -24,6 +23,7 @@ import {
   signUpShopper,
   type ShopOptions,
   localCognito,
+  localTable,
 } from './browser';
 
 const shop = inject('shop');
@@ -233,14 +233,7 @@ async function subOf(shopper: { email: string; password: string }): Promise<stri
 }
 
 async function putOrder(order: ReturnType<typeof anOrder>): Promise<void> {
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: shop.dynamodbEndpoint,
-      region: shop.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  const db = localTable(shop);
   try {
     await db.send(new PutCommand({ TableName: shop.tableName, Item: toItem(order) }));
   } finally {

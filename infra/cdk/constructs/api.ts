@@ -39,7 +39,7 @@ export const ACCESS_LOG_FORMAT = {
   requestTime: '$context.requestTime',
   ip: '$context.identity.sourceIp',
   // The signed-in caller of a customer or admin route (the JWT authorizer's subject), so an admin's
-  // export or a customer's request can be traced to its account; \`-\` where no authorizer ran.
+  // export or a customer's request can be traced to its account; '-' where no authorizer ran.
   userId: '$context.authorizer.claims.sub',
   method: '$context.httpMethod',
   routeKey: '$context.routeKey',

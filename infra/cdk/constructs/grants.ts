@@ -88,11 +88,7 @@ export function grantTableScope(grantee: IGrantable, table: ITable, scope: Table
  * a conditional Put inside the change's own transaction (functions/data/audit.ts), which stays
  * allowed; a batch write could delete, so it is refused there too.
  */
-export const AUDIT_LOG_DENIED_ACTIONS = [
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-] as const;
+const AUDIT_LOG_DENIED_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
 
 function denyRewritingTheAuditLog(grantee: IGrantable, table: ITable): void {
   grantee.grantPrincipal.addToPrincipalPolicy(
