@@ -1,21 +1,38 @@
 /**
- * Web benchmark: what a first visit downloads, and what Lighthouse measures, on the production
- * build served by the local cloud.
+ * Web benchmark: what a first visit downloads, what Lighthouse measures and where the main
+ * thread's time goes, and how fast a tap answers, on the production build served by the local
+ * cloud.
  *
- *   npx tsx tests/bench/web.ts
+ *   npm run bench:web                  everything below
+ *   npm run bench:web -- --no-fresh    without the fresh start (4.)
+ *   npm run bench:web -- --taps        the taps alone (6.), to iterate on an interaction
  *
  * 1. Builds web/ when web/dist is missing or older than its sources.
  * 2. Prints raw and gzip (level 9) sizes of the entry chunk, of the entry plus its modulepreload
  *    chunks (the JavaScript a first visit fetches before it can render) and of the CSS, then the
  *    budgeted figures against WEB_BUDGETS (web/build/budgets.ts, the check `npm run build` ends with).
- * 3. Starts the local cloud in memory and runs Lighthouse 12 (default config: mobile emulation,
- *    simulated throttling) RUNS times per page in a fresh headless Chromium each time, and prints
- *    the median per category score and metric, plus the spread of the performance score.
+ * 3. Starts the local cloud in memory and fills a cart of two lines through the shop itself (two
+ *    product pages, a size, Add to Cart), for the pages the app draws from it: /cart, /checkout.
+ * 4. Fresh: starts `npm start -- --reset` as a child with a data directory of its own and free
+ *    ports (web-fresh.ts), and runs Lighthouse once on each page as a newcomer meets it, right
+ *    after the printed ready line, no page touched before; then stops it as Ctrl-C does.
+ * 5. Warm: runs Lighthouse 12 (default config: mobile emulation, simulated throttling) RUNS times
+ *    per page on the in-memory cloud, interleaving the pages, in a fresh headless Chromium each
+ *    time, and prints the median per category score and metric, the spread of the performance
+ *    score, fresh beside warm, and the five longest main-thread tasks of each page's median run
+ *    with the script each ran (web-long-tasks.ts). For /cart and /checkout the saved cart is
+ *    written into the run's profile first and Lighthouse's storage reset is off; after the run
+ *    the page must show its two lines in that profile, or the bench fails.
+ * 6. Taps: the time from a tap to the next paint (Event Timing, as INP) for choosing a size,
+ *    adding to cart and opening the chat, under 4× CPU throttling, median of 5 (web-taps.ts).
  *
- * Lighthouse is a measurement, not a test: no thresholds (timings vary by machine). Chromium and the cloud are always stopped, also on
- * errors and signals. CHROME_PATH overrides the browser (default /usr/bin/chromium).
- * LIGHTHOUSE_REPORTS_DIR, when set, keeps each run's full report there as JSON (to see, say,
- * what the LCP element waited for).
+ * The tables start with the date, the command and the machine's benchmarkIndex, so a README
+ * table can be copied with them.
+ *
+ * Lighthouse is a measurement, not a test: no thresholds (timings vary by machine). Chromium, the
+ * cloud and the fresh start are always stopped, also on errors and signals. CHROME_PATH overrides
+ * the browser (default /usr/bin/chromium). LIGHTHOUSE_REPORTS_DIR, when set, keeps each run's full
+ * report there as JSON (to see, say, what the LCP element waited for).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -49,6 +66,20 @@ import {
 } from '../../web/build/budgets';
 import { paths } from '../../web/src/config/paths';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROME_PATH } from '../fixtures/chromium';
+import { median } from './stats';
+import { closeBrowsers } from './web-browser';
+import { CART_LISTS, cartLinesShown, cartThroughTheShop, putCartInProfile } from './web-cart';
+import { FRESH_DATA_PREFIX, startFreshShop, stopFreshShop, type FreshShop } from './web-fresh';
+import { longTasksTable } from './web-long-tasks';
+import {
+  CPU_SLOWDOWN,
+  formatLatency,
+  GOOD_INTERACTION_MS,
+  measureTaps,
+  TAPS_PER_INTERACTION,
+  tapsTable,
+  type TapsMeasured,
+} from './web-taps';
 
 const RUNS = 3;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -57,6 +88,8 @@ const CHROME_START_TIMEOUT_MS = 30_000;
 const CLEANUP_TIMEOUT_MS = 20_000;
 /** Chromium profiles are named with our pid, so a later run can remove those of a killed one. */
 const PROFILE_PREFIX = 'linea-bench-chrome-';
+const LONG_TASKS_SHOWN = 5;
+const CART_LINES = 2;
 
 // ---------------------------------------------------------------------------------------------
 // What is running, so that cleanup (normal end, error or signal) can stop it.
@@ -79,6 +112,10 @@ async function cleanup(): Promise<void> {
   await lighthouseWorker?.close();
   lighthouseWorker = undefined;
   await stopChrome().catch((err: unknown) => console.error(`[bench:web] stopping Chromium: ${String(err)}`));
+  await closeBrowsers();
+  await stopFreshShop().catch((err: unknown) =>
+    console.error(`[bench:web] stopping the fresh npm start: ${String(err)}`),
+  );
   const cloud = await cloudStarting?.catch(() => undefined);
   cloudStarting = undefined;
   await cloud?.stop().catch((err: unknown) => console.error(`[bench:web] stopping the local cloud: ${String(err)}`));
@@ -94,7 +131,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const code = 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1);
     if (interrupted) process.exit(code); // a second signal: do not wait any longer
     interrupted = true;
-    console.error(`\n[bench:web] ${signal}: stopping Chromium and the local cloud…`);
+    console.error(`\n[bench:web] ${signal}: stopping Chromium and the local clouds…`);
     void withTimeout(cleanup(), CLEANUP_TIMEOUT_MS).finally(() => process.exit(code));
   });
 }
@@ -240,10 +277,11 @@ class LighthouseWorker {
   }
 }
 
-/** Profiles left behind by a run that was killed outright (its pid is gone). */
-function removeStaleProfiles(): void {
+/** Profiles and fresh shops' data left behind by a run that was killed outright (its pid is gone). */
+function removeStaleDirectories(): void {
   for (const entry of readdirSync(tmpdir())) {
-    const pid = Number(entry.startsWith(PROFILE_PREFIX) ? entry.slice(PROFILE_PREFIX.length).split('-')[0] : NaN);
+    const prefix = [PROFILE_PREFIX, FRESH_DATA_PREFIX].find((candidate) => entry.startsWith(candidate));
+    const pid = Number(prefix ? entry.slice(prefix.length).split('-')[0] : NaN);
     if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
     try {
       process.kill(pid, 0);
@@ -278,22 +316,43 @@ async function launchChrome(): Promise<number> {
   throw new Error(`Chromium did not open its DevTools port in ${CHROME_START_TIMEOUT_MS} ms:\n${child.tail()}`);
 }
 
-async function lighthouseRun(url: string): Promise<Result> {
+interface PageSpec {
+  readonly label: string;
+  readonly path: string;
+  /** A page the app draws from the saved cart: the name of its list of lines. */
+  readonly cartList?: string;
+}
+
+/**
+ * One Lighthouse run in a fresh Chromium. A cart page gets the saved cart in its profile first,
+ * with Lighthouse's storage reset off so that the run leaves it there; the page must show the
+ * cart's lines afterwards in the same profile, or the run measured some other page.
+ */
+async function lighthouseRun(origin: string, page: PageSpec, savedCart: string): Promise<Result> {
+  const url = `${origin}${page.path}`;
   const port = await launchChrome();
   try {
+    if (page.cartList) await putCartInProfile(port, origin, savedCart);
     lighthouseWorker ??= new LighthouseWorker();
-    const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] };
-    return await lighthouseWorker.run(url, flags);
+    const flags: Flags = {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+      ...(page.cartList ? { disableStorageReset: true } : {}),
+    };
+    const lhr = await lighthouseWorker.run(url, flags);
+    if (page.cartList) {
+      const shown = await cartLinesShown(port, url, page.cartList, CART_LINES);
+      if (shown !== CART_LINES) {
+        throw new Error(`${page.label} showed ${shown} cart lines after its Lighthouse run, not ${CART_LINES}`);
+      }
+    }
+    return lhr;
   } finally {
     await stopChrome();
   }
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /** The values present (a failed run has null scores); median and range over them. */
 function stats(values: ReadonlyArray<number | null | undefined>): { median: number; min: number; max: number } | null {
@@ -308,30 +367,36 @@ const score = (lhr: Result, id: string): number | null => {
 };
 const metric = (lhr: Result, id: string): number | null => lhr.audits[id]?.numericValue ?? null;
 
-interface PageSpec {
-  readonly label: string;
-  readonly path: string;
+interface Column {
+  readonly title: string;
+  readonly value: (lhr: Result) => number | null;
+  readonly format: (v: number) => string;
 }
 
+const COLUMNS: readonly Column[] = [
+  { title: 'perf', value: (l) => score(l, 'performance'), format: (v) => String(Math.round(v)) },
+  { title: 'a11y', value: (l) => score(l, 'accessibility'), format: (v) => String(Math.round(v)) },
+  { title: 'best-pr', value: (l) => score(l, 'best-practices'), format: (v) => String(Math.round(v)) },
+  { title: 'seo', value: (l) => score(l, 'seo'), format: (v) => String(Math.round(v)) },
+  { title: 'LCP', value: (l) => metric(l, 'largest-contentful-paint'), format: (v) => `${(v / 1000).toFixed(2)} s` },
+  { title: 'TBT', value: (l) => metric(l, 'total-blocking-time'), format: (v) => `${Math.round(v)} ms` },
+  { title: 'CLS', value: (l) => metric(l, 'cumulative-layout-shift'), format: (v) => v.toFixed(3) },
+  { title: 'FCP', value: (l) => metric(l, 'first-contentful-paint'), format: (v) => `${(v / 1000).toFixed(2)} s` },
+];
+/** What the fresh start is compared on: the page's speed (the other categories do not depend on it). */
+const FRESH_COLUMNS = COLUMNS.filter((c) => ['perf', 'LCP', 'TBT', 'CLS', 'FCP'].includes(c.title));
+
+const labelWidthOf = (pages: readonly PageSpec[]): number => Math.max(4, ...pages.map((p) => p.label.length));
+
 function printTable(pages: readonly PageSpec[], results: Map<string, Result[]>): void {
-  const columns: Array<{ title: string; value: (lhr: Result) => number | null; format: (v: number) => string }> = [
-    { title: 'perf', value: (l) => score(l, 'performance'), format: (v) => String(Math.round(v)) },
-    { title: 'a11y', value: (l) => score(l, 'accessibility'), format: (v) => String(Math.round(v)) },
-    { title: 'best-pr', value: (l) => score(l, 'best-practices'), format: (v) => String(Math.round(v)) },
-    { title: 'seo', value: (l) => score(l, 'seo'), format: (v) => String(Math.round(v)) },
-    { title: 'LCP', value: (l) => metric(l, 'largest-contentful-paint'), format: (v) => `${(v / 1000).toFixed(2)} s` },
-    { title: 'TBT', value: (l) => metric(l, 'total-blocking-time'), format: (v) => `${Math.round(v)} ms` },
-    { title: 'CLS', value: (l) => metric(l, 'cumulative-layout-shift'), format: (v) => v.toFixed(3) },
-    { title: 'FCP', value: (l) => metric(l, 'first-contentful-paint'), format: (v) => `${(v / 1000).toFixed(2)} s` },
-  ];
-  const labelWidth = Math.max(4, ...pages.map((p) => p.label.length));
+  const labelWidth = labelWidthOf(pages);
   const cell = 9;
   console.log(
-    `\n  ${'page'.padEnd(labelWidth)}${columns.map((c) => c.title.padStart(cell)).join('')}${'perf min–max'.padStart(15)}`,
+    `\n  ${'page'.padEnd(labelWidth)}${COLUMNS.map((c) => c.title.padStart(cell)).join('')}${'perf min–max'.padStart(15)}`,
   );
   for (const page of pages) {
     const lhrs = results.get(page.label) ?? [];
-    const cells = columns.map((c) => {
+    const cells = COLUMNS.map((c) => {
       const s = stats(lhrs.map(c.value));
       return (s ? c.format(s.median) : 'n/a').padStart(cell);
     });
@@ -341,21 +406,117 @@ function printTable(pages: readonly PageSpec[], results: Map<string, Result[]>):
   }
 }
 
-async function firstProductId(apiUrl: string): Promise<string | undefined> {
+/** Each metric as two columns: the fresh start's one run, the warm median. */
+function printFreshBesideWarm(
+  pages: readonly PageSpec[],
+  fresh: Map<string, Result>,
+  warm: Map<string, Result[]>,
+): void {
+  const labelWidth = labelWidthOf(pages);
+  const cell = 9;
+  console.log(
+    `\n  ${''.padEnd(labelWidth)}${FRESH_COLUMNS.map((c) => c.title.padStart(cell).padEnd(2 * cell)).join('  ')}`,
+  );
+  console.log(
+    `  ${'page'.padEnd(labelWidth)}${FRESH_COLUMNS.map(() => `${'fresh'.padStart(cell)}${'warm'.padStart(cell)}`).join('  ')}`,
+  );
+  for (const page of pages) {
+    const freshRun = fresh.get(page.label);
+    const warmRuns = warm.get(page.label) ?? [];
+    const cells = FRESH_COLUMNS.map((c) => {
+      const freshValue = freshRun ? c.value(freshRun) : null;
+      const warmValue = stats(warmRuns.map(c.value));
+      return `${(freshValue === null ? 'n/a' : c.format(freshValue)).padStart(cell)}${(warmValue ? c.format(warmValue.median) : 'n/a').padStart(cell)}`;
+    });
+    console.log(`  ${page.label.padEnd(labelWidth)}${cells.join('  ')}`);
+  }
+}
+
+/** The page's run whose performance score is the median one (ties: the one with the median TBT). */
+function medianRun(lhrs: readonly Result[]): { lhr: Result; run: number } | undefined {
+  const order = lhrs
+    .map((lhr, index) => ({ lhr, run: index + 1 }))
+    .sort(
+      (a, b) =>
+        (score(a.lhr, 'performance') ?? -1) - (score(b.lhr, 'performance') ?? -1) ||
+        (metric(b.lhr, 'total-blocking-time') ?? 0) - (metric(a.lhr, 'total-blocking-time') ?? 0),
+    );
+  return order[Math.floor((order.length - 1) / 2)];
+}
+
+function printLongTasks(pages: readonly PageSpec[], results: Map<string, Result[]>, origin: string): void {
+  console.log(
+    `\nThe ${LONG_TASKS_SHOWN} longest main-thread tasks of each page's median run (Lighthouse's long-tasks, simulated; ` +
+      "start and length of the task, the script it ran, and that script's whole main-thread time from bootup-time):",
+  );
+  for (const page of pages) {
+    const middle = medianRun(results.get(page.label) ?? []);
+    if (!middle) continue;
+    const tbt = metric(middle.lhr, 'total-blocking-time');
+    console.log(
+      `\n  ${page.label} (run ${middle.run}, perf ${score(middle.lhr, 'performance') ?? 'n/a'}, TBT ${tbt === null ? 'n/a' : `${Math.round(tbt)} ms`})`,
+    );
+    for (const line of longTasksTable(middle.lhr, LONG_TASKS_SHOWN, origin)) console.log(`  ${line}`);
+  }
+}
+
+interface CatalogueProduct {
+  readonly id: string;
+  readonly stockQuantity: number;
+  readonly sizes: readonly string[];
+}
+
+async function catalogue(apiUrl: string): Promise<CatalogueProduct[]> {
   const response = await fetch(`${apiUrl}/products`);
   if (!response.ok) throw new Error(`GET ${apiUrl}/products answered ${response.status}`);
-  const body = (await response.json()) as { items?: Array<{ id?: unknown }> };
-  const id = body.items?.[0]?.id;
-  return typeof id === 'string' ? id : undefined;
+  const body = (await response.json()) as { items?: Array<Partial<CatalogueProduct>> };
+  return (body.items ?? []).flatMap((item) =>
+    typeof item.id === 'string'
+      ? [{ id: item.id, stockQuantity: item.stockQuantity ?? 0, sizes: Array.isArray(item.sizes) ? item.sizes : [] }]
+      : [],
+  );
+}
+
+interface Options {
+  readonly fresh: boolean;
+  readonly tapsOnly: boolean;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const known = new Set(['--no-fresh', '--taps']);
+  const unknown = argv.filter((arg) => !known.has(arg));
+  if (unknown.length) {
+    throw new Error(`Unknown option(s): ${unknown.join(' ')}. Usage: npm run bench:web [-- --no-fresh] [-- --taps]`);
+  }
+  return { fresh: !argv.includes('--no-fresh'), tapsOnly: argv.includes('--taps') };
+}
+
+/** How the figures were made, as a README table quotes it. */
+function printProvenance(date: string, command: string, lhrs: readonly Result[]): void {
+  const any = lhrs[0];
+  if (!any) return;
+  const benchmark = stats(lhrs.map((l) => l.environment.benchmarkIndex));
+  console.log(
+    `\n${date}, \`${command}\`: Lighthouse ${any.lighthouseVersion}, ` +
+      `${any.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}, ` +
+      `${any.configSettings.formFactor}, throttling ${any.configSettings.throttlingMethod}` +
+      (benchmark
+        ? `, benchmarkIndex ${Math.round(benchmark.median)} (median of ${lhrs.length} runs, ${Math.round(benchmark.min)}–${Math.round(benchmark.max)})`
+        : ''),
+  );
 }
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const options = parseOptions(argv);
+  const command = `npm run bench:web${argv.length ? ` -- ${argv.join(' ')}` : ''}`;
+  const date = new Date().toISOString().slice(0, 10);
   const started = performance.now();
   if (!existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
-  removeStaleProfiles();
+  removeStaleDirectories();
 
   await ensureBuild();
-  printBundle();
+  if (!options.tapsOnly) printBundle();
 
   console.log('Starting the local cloud (in memory)…');
   cloudStarting = startLocalCloud({
@@ -369,62 +530,120 @@ async function main(): Promise<void> {
   const { webUrl, apiUrl } = cloud.endpoints;
   console.log(`Local cloud ready in ${(cloud.startupMs / 1000).toFixed(1)} s at ${webUrl}`);
 
-  const productId = await firstProductId(apiUrl);
+  const products = await catalogue(apiUrl);
+  const [first] = products;
+  // A product with sizes left to choose: the taps choose one, the cart needs one per line.
+  const choosable = products.filter((p) => p.stockQuantity > 0 && p.sizes.length >= 2);
+  const tapsProduct = first && choosable.includes(first) ? first : choosable[0];
+  if (!first || !tapsProduct || choosable.length < CART_LINES) {
+    throw new Error(
+      `The catalogue needs ${CART_LINES} products in stock with several sizes; it has ${choosable.length}`,
+    );
+  }
+
+  if (options.tapsOnly) {
+    const taps = await runTaps(webUrl, tapsProduct.id);
+    console.log(`\n${date}, \`${command}\`:`);
+    printTaps(taps, tapsProduct.id);
+    console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return;
+  }
+
+  const cartIds = choosable.slice(0, CART_LINES).map((p) => p.id);
+  console.log(`Filling a cart through the shop: ${cartIds.join(', ')}`);
+  const savedCart = await cartThroughTheShop(webUrl, cartIds);
+
   const pages: PageSpec[] = [
     { label: paths.home.getHref(), path: paths.home.getHref() },
     { label: paths.products.getHref(), path: paths.products.getHref() },
+    { label: paths.product.path, path: paths.product.getHref(first.id) },
+    { label: `${paths.cart.getHref()} (${CART_LINES} lines)`, path: paths.cart.getHref(), cartList: CART_LISTS.cart },
+    { label: paths.checkout.getHref(), path: paths.checkout.getHref(), cartList: CART_LISTS.checkout },
   ];
-  if (productId) pages.push({ label: paths.product.path, path: paths.product.getHref(productId) });
-  else console.log('No products in the catalogue: the product page is skipped.');
-
-  // One unmeasured request per page and API call, so no run pays for a first touch.
-  for (const page of pages) await (await fetch(`${webUrl}${page.path}`)).arrayBuffer();
-  if (productId) await (await fetch(`${apiUrl}/products/${encodeURIComponent(productId)}`)).arrayBuffer();
-
-  console.log(
-    `Lighthouse: ${RUNS} runs × ${pages.length} pages, default config (mobile, simulated throttling), ${CATEGORIES.join(', ')}`,
-  );
-  if (productId) console.log(`  ${paths.product.path} = ${paths.product.getHref(productId)}`);
-  const results = new Map<string, Result[]>(pages.map((p) => [p.label, []]));
   const warnings = new Set<string>();
-  // Runs interleave the pages, so drift on the machine spreads over all of them alike.
-  for (let run = 1; run <= RUNS; run++) {
-    for (const page of pages) {
-      const runStarted = performance.now();
-      const lhr = await lighthouseRun(`${webUrl}${page.path}`);
-      results.get(page.label)?.push(lhr);
-      const reportsDir = process.env.LIGHTHOUSE_REPORTS_DIR;
-      if (reportsDir) {
-        mkdirSync(reportsDir, { recursive: true });
-        const name = page.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-        writeFileSync(join(reportsDir, `${name}-run${run}.json`), JSON.stringify(lhr));
-      }
-      if (lhr.runtimeError) warnings.add(`${page.label}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-      for (const warning of lhr.runWarnings) warnings.add(`${page.label}: ${warning}`);
-      const seconds = ((performance.now() - runStarted) / 1000).toFixed(1);
-      console.log(
-        `  run ${run}/${RUNS} ${page.label.padEnd(14)} perf ${score(lhr, 'performance') ?? 'n/a'} (${seconds} s)`,
-      );
+  const measure = async (origin: string, page: PageSpec, name: string, fileTag: string): Promise<Result> => {
+    const runStarted = performance.now();
+    const lhr = await lighthouseRun(origin, page, savedCart);
+    const reportsDir = process.env.LIGHTHOUSE_REPORTS_DIR;
+    if (reportsDir) {
+      mkdirSync(reportsDir, { recursive: true });
+      const file = page.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      writeFileSync(join(reportsDir, `${file}-${fileTag}.json`), JSON.stringify(lhr));
+    }
+    if (lhr.runtimeError) warnings.add(`${page.label}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    for (const warning of lhr.runWarnings) warnings.add(`${page.label}: ${warning}`);
+    const seconds = ((performance.now() - runStarted) / 1000).toFixed(1);
+    console.log(
+      `  ${name.padEnd(9)} ${page.label.padEnd(16)} perf ${score(lhr, 'performance') ?? 'n/a'} (${seconds} s)`,
+    );
+    return lhr;
+  };
+
+  const fresh = new Map<string, Result>();
+  let freshShop: FreshShop | undefined;
+  if (options.fresh) {
+    console.log('\nFresh: npm start -- --reset with a data directory of its own, then one Lighthouse run per page');
+    freshShop = await startFreshShop();
+    console.log(
+      `  ready in ${freshShop.readySeconds.toFixed(1)} s by its own count (${freshShop.waitedSeconds.toFixed(1)} s from spawn) at ${freshShop.webUrl}`,
+    );
+    try {
+      for (const page of pages) fresh.set(page.label, await measure(freshShop.webUrl, page, 'fresh', 'fresh'));
+    } finally {
+      await stopFreshShop();
     }
   }
 
-  const all = [...results.values()].flat();
-  const any = all[0];
-  if (any) {
-    const benchmark = stats(all.map((l) => l.environment.benchmarkIndex));
-    console.log(
-      `\nLighthouse ${any.lighthouseVersion}, ${any.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}, ` +
-        `${any.configSettings.formFactor}, throttling ${any.configSettings.throttlingMethod}` +
-        (benchmark ? `, benchmarkIndex median ${Math.round(benchmark.median)}` : ''),
-    );
+  // One unmeasured request per page and API call, so no run pays for a first touch.
+  for (const page of pages) await (await fetch(`${webUrl}${page.path}`)).arrayBuffer();
+  await (await fetch(`${apiUrl}/products/${encodeURIComponent(first.id)}`)).arrayBuffer();
+
+  console.log(
+    `\nWarm: Lighthouse ${RUNS} runs × ${pages.length} pages, default config (mobile, simulated throttling), ${CATEGORIES.join(', ')}`,
+  );
+  console.log(`  ${paths.product.path} = ${paths.product.getHref(first.id)}`);
+  const results = new Map<string, Result[]>(pages.map((p) => [p.label, []]));
+  // Runs interleave the pages, so drift on the machine spreads over all of them alike.
+  for (let run = 1; run <= RUNS; run++) {
+    for (const page of pages)
+      results.get(page.label)?.push(await measure(webUrl, page, `run ${run}/${RUNS}`, `run${run}`));
   }
-  console.log(`Median of ${RUNS} runs per page (scores 0–100):`);
+
+  const taps = await runTaps(webUrl, tapsProduct.id);
+
+  printProvenance(date, command, [...results.values()].flat());
+  console.log(`Warm, median of ${RUNS} runs per page (scores 0–100):`);
   printTable(pages, results);
+  if (freshShop) {
+    console.log(
+      `\nFresh (one run per page right after \`npm start -- --reset\`, ready in ${freshShop.readySeconds.toFixed(1)} s; ` +
+        `benchmarkIndex ${Math.round(stats([...fresh.values()].map((l) => l.environment.benchmarkIndex))?.median ?? Number.NaN)}) beside warm (median of ${RUNS}):`,
+    );
+    printFreshBesideWarm(pages, fresh, results);
+  }
+  printLongTasks(pages, results, webUrl);
+  printTaps(taps, tapsProduct.id);
   if (warnings.size) {
     console.log('\nLighthouse warnings:');
     for (const warning of warnings) console.log(`  - ${warning.replace(/\s+/g, ' ')}`);
   }
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function runTaps(webUrl: string, productId: string): Promise<TapsMeasured> {
+  console.log(
+    `\nTaps: ${TAPS_PER_INTERACTION} of each on ${paths.product.getHref(productId)}, CPU ${CPU_SLOWDOWN}× slower, a fresh context each`,
+  );
+  return measureTaps(webUrl, productId, (label, tap) => console.log(`  ${label.padEnd(16)} ${formatLatency(tap)}`));
+}
+
+function printTaps(taps: TapsMeasured, productId: string): void {
+  console.log(
+    `\nTap to next paint (Event Timing, as INP) on ${paths.product.getHref(productId)}: Chromium, mobile viewport, ` +
+      `CPU ${CPU_SLOWDOWN}× slower, median of ${TAPS_PER_INTERACTION} taps (good: ≤ ${GOOD_INTERACTION_MS} ms); ` +
+      `benchmarkIndex ${taps.benchmarkIndex} (Lighthouse's page function, unthrottled):`,
+  );
+  for (const line of tapsTable(taps.results)) console.log(line);
 }
 
 let failed = false;
