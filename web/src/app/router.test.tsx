@@ -6,7 +6,7 @@ import { paths } from '../config/paths';
 import { jsonFetch, productFixture } from '../testing/fixtures';
 import { setUpTestRuntime } from '../testing/runtime';
 import { createTestQueryClient, renderRoutes } from '../testing/render';
-import { createRoutes } from './router';
+import { createRoutes, preloadRouteModules } from './router';
 import { createStorefrontRoutes } from './storefront-routes';
 
 /** Each page is a lazy chunk; on a busy machine its first import can take more than a second. */
@@ -64,5 +64,27 @@ describe('router', () => {
     expect(screen.getByRole('group', { name: 'Color' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Sand' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'M' })).toBeTruthy();
+  });
+});
+
+describe('preloadRouteModules', () => {
+  const route = (path: string, lazy: () => Promise<object>): RouteObject => ({ path, lazy });
+
+  it('starts loading the code of the routes at the address only, and leaves a failure to the router', async () => {
+    const cart = vi.fn(() => Promise.reject(new Error('offline')));
+    const checkout = vi.fn(() => Promise.resolve({}));
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      preloadRouteModules([{ path: '/', children: [route('cart', cart), route('checkout', checkout)] }], {
+        pathname: '/cart',
+      });
+      expect(cart).toHaveBeenCalledOnce();
+      expect(checkout).not.toHaveBeenCalled();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });

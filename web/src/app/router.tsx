@@ -96,6 +96,21 @@ export function createRouter(queryClient: QueryClient): DataRouter {
 }
 
 /**
+ * Starts downloading the code of the routes `routes` match at `location`. A page the browser
+ * draws (the shell: cart, checkout) would otherwise ask for it only once the router exists, after
+ * the texts, the runtime config's check and the saved cart: one more round trip before its first
+ * paint. The router's own call of `lazy` later finds the module loaded (the module system keeps it).
+ */
+export function preloadRouteModules(routes: RouteObject[], location: Pick<Location, 'pathname'>): void {
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    route.lazy().catch(() => {
+      // The router loads it again, and shows its error page if that fails too.
+    });
+  }
+}
+
+/**
  * The router for a page rendered on the server (server/render.tsx), ready to take its HTML over
  * as it is. The page's route modules are loaded first (react-router's pattern for lazy routes
  * with server rendering), or it would render their HydrateFallback; and it starts from the

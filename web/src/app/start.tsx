@@ -10,7 +10,7 @@ import { App } from './app';
 import { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router-dom';
 import { createQueryClient, RENDERED_PATH_ATTRIBUTE, restoreQueryState } from './query-client';
-import { createHydratingRouter, createRouter, createRoutes } from './router';
+import { createHydratingRouter, createRouter, createRoutes, preloadRouteModules } from './router';
 import { holdEarlyInput, type HeldEarlyInput } from './early-input';
 import { StartupError } from './startup-error';
 
@@ -89,6 +89,7 @@ export async function startApp(container: HTMLElement, options: StartOptions = {
 
   const queryClient = createQueryClient();
   if (!serverRendered) {
+    preloadRouteModules(createRoutes(queryClient), window.location);
     // The route guards read the session, whose hint needs the valid config: known before the first render.
     const [, check] = await Promise.all([texts, checkRuntimeConfig(), whenSavedCartRead()]);
     const root = createRoot(container);
