@@ -147,6 +147,17 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * Lazy modules the app loads and awaits before it draws a page that is not prerendered (the
+ * shell: cart, checkout): the runtime config's schema with zod (src/app/start.tsx checks the
+ * config first) and the saved cart's reader (src/stores/cart-store.ts). The shell preloads them
+ * with the app; a prerendered page needs neither before it is taken over.
+ */
+const DRAWN_PAGE_WAITS_FOR: readonly RegExp[] = [
+  /[\\/]src[\\/]config[\\/]runtime-config-schema\.ts$/,
+  /[\\/]src[\\/]stores[\\/]saved-cart\.ts$/,
+];
+
+/**
  * Writes each page's own chunks and styles into index.html (see src/server/route-assets.ts).
  * Chunks the entry already loads, and their styles, are not listed.
  */
@@ -192,8 +203,20 @@ function routeAssets(): Plugin {
         );
         if (app) {
           const { files, ...appAssets } = collect(app.fileName, eager);
-          assets[APP_ASSETS] = appAssets;
           files.forEach((file) => eager.add(file));
+          // A page the browser draws waits for these before its first render (see
+          // DRAWN_PAGE_WAITS_FOR): preloaded with the app, not asked for once the app has run.
+          const awaited = DRAWN_PAGE_WAITS_FOR.map((module) => {
+            const chunk = [...chunks.values()].find(
+              (candidate) => candidate.isDynamicEntry && module.test(candidate.facadeModuleId ?? ''),
+            );
+            if (!chunk) throw new Error(`No lazy chunk of its own holds ${module} (DRAWN_PAGE_WAITS_FOR)`);
+            return collect(chunk.fileName, eager);
+          });
+          assets[APP_ASSETS] = {
+            css: [...new Set([...appAssets.css, ...awaited.flatMap((chunk) => chunk.css)])],
+            js: [...new Set([...appAssets.js, ...awaited.flatMap((chunk) => chunk.js)])],
+          };
         }
         for (const chunk of chunks.values()) {
           const page = chunk.isDynamicEntry
