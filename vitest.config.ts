@@ -10,6 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
+          pool: 'threads',
           root: 'shared',
           include: ['**/*.test.ts'],
           environment: 'node',
@@ -18,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'functions',
+          pool: 'threads',
           root: 'functions',
           include: ['**/*.test.{ts,tsx}'],
           environment: 'node',
@@ -28,6 +30,7 @@ export default defineConfig({
         extends: './web/vite.config.ts',
         test: {
           name: 'web',
+          pool: 'threads',
           root: 'web',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
