@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { HANDLER_MODULE_METADATA } from '../../infra/cdk/constructs/shop-function';
+import { median } from './stats';
 
 /** The stack `npx cdk deploy` makes with the README's defaults (stage `dev`). */
 export const BENCH_STAGE = 'dev';
@@ -182,8 +183,7 @@ export async function coldImport(bundle: BundleSize, runs: number): Promise<Cold
     }
     times.push(result);
   }
-  times.sort((a, b) => a - b);
-  return { medianMs: times[Math.floor(times.length / 2)] as number, runs };
+  return { medianMs: median(times), runs };
 }
 
 /** Runs `task` over `items`, at most `limit` at a time, keeping the order of `items`. */

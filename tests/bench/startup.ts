@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { LocalCloudEndpoints } from '../../infra/local/cloud';
 import { REPO_ROOT } from '../../infra/local/paths';
 import { resolvePorts, SERVICES, type Ports } from '../../infra/local/ports';
-import { percentile } from './stats';
+import { median, percentile } from './stats';
 
 const START_TIMEOUT_MS = 180_000;
 const LATER_ROUNDS = 10;
@@ -128,11 +128,6 @@ async function measure(ports: Ports, dataDir: string): Promise<{ command: ChildP
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-const median = (values: readonly number[]): number =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 export async function startup(runs = 3): Promise<void> {
   console.log(`\nStart-up of npm start, measured from outside (${runs} runs; free ports, a new data directory each):`);

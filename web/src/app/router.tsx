@@ -91,8 +91,9 @@ export function createRoutes(queryClient: QueryClient, { locale = currentLocale 
   return routeTree([...storefrontPages(queryClient, locale), ...shellPages(queryClient)]);
 }
 
-export function createRouter(queryClient: QueryClient): DataRouter {
-  return createBrowserRouter(createRoutes(queryClient));
+/** The browser's router over `routes` (the app's own, unless the caller already made them). */
+export function createRouter(queryClient: QueryClient, routes: RouteObject[] = createRoutes(queryClient)): DataRouter {
+  return createBrowserRouter(routes);
 }
 
 /**

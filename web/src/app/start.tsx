@@ -89,7 +89,8 @@ export async function startApp(container: HTMLElement, options: StartOptions = {
 
   const queryClient = createQueryClient();
   if (!serverRendered) {
-    preloadRouteModules(createRoutes(queryClient), window.location);
+    const routes = createRoutes(queryClient);
+    preloadRouteModules(routes, window.location);
     // The route guards read the session, whose hint needs the valid config: known before the first render.
     const [, check] = await Promise.all([texts, checkRuntimeConfig(), whenSavedCartRead()]);
     const root = createRoot(container);
@@ -100,7 +101,7 @@ export async function startApp(container: HTMLElement, options: StartOptions = {
     useSessionStore.getState().init();
     root.render(
       <StrictMode>
-        <App queryClient={queryClient} router={createRouter(queryClient)} />
+        <App queryClient={queryClient} router={createRouter(queryClient, routes)} />
       </StrictMode>,
     );
     return root;
